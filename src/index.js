@@ -1,0 +1,14 @@
+// Public entry point: the Web Streams classes, and install()/uninstall() which
+// put them in place of Node's on globalThis.
+export { ReadableStream } from './readable/readable-stream.js';
+export { ReadableStreamDefaultReader } from './readable/default-reader.js';
+export { ReadableStreamBYOBReader } from './readable/byob-reader.js';
+export { ReadableStreamDefaultController } from './readable/default-controller.js';
+export { ReadableByteStreamController, ReadableStreamBYOBRequest } from './readable/byte-controller.js';
+export { WritableStream } from './writable/writable-stream.js';
+export { WritableStreamDefaultWriter } from './writable/default-writer.js';
+export { WritableStreamDefaultController } from './writable/default-controller.js';
+export { TransformStream } from './transform/transform-stream.js';
+export { TransformStreamDefaultController } from './transform/default-controller.js';
+export { ByteLengthQueuingStrategy, CountQueuingStrategy } from './strategies.js';
+export { install, uninstall, isInstalled, nativeClasses } from './patch/globals.js';

@@ -1,0 +1,104 @@
+// Queues. `RingQueue` is the FIFO used for chunks and for pending requests: a
+// power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
+// `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
+// (EnqueueValueWithSize, DequeueValue, PeekQueueValue, ResetQueue).
+import { OriginalRangeError, NumberIsNaN } from './intrinsics.js';
+
+const INITIAL_CAPACITY = 16;
+
+export class RingQueue {
+  constructor() {
+    this.items = new Array(INITIAL_CAPACITY);
+    this.head = 0;
+    this.length = 0;
+    this.mask = INITIAL_CAPACITY - 1;
+  }
+
+  push(item) {
+    if (this.length > this.mask) this.grow();
+    this.items[(this.head + this.length) & this.mask] = item;
+    this.length++;
+  }
+
+  shift() {
+    const item = this.items[this.head];
+    this.items[this.head] = undefined;
+    this.head = (this.head + 1) & this.mask;
+    this.length--;
+    return item;
+  }
+
+  peek() {
+    return this.items[this.head];
+  }
+
+  /** The i-th item from the front. */
+  at(i) {
+    return this.items[(this.head + i) & this.mask];
+  }
+
+  clear() {
+    if (this.length !== 0) {
+      this.items = new Array(INITIAL_CAPACITY);
+      this.mask = INITIAL_CAPACITY - 1;
+    }
+    this.head = 0;
+    this.length = 0;
+  }
+
+  grow() {
+    const old = this.items;
+    const capacity = old.length * 2;
+    const items = new Array(capacity);
+    for (let i = 0; i < this.length; i++) items[i] = old[(this.head + i) & this.mask];
+    this.items = items;
+    this.head = 0;
+    this.mask = capacity - 1;
+  }
+}
+
+/** Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]]. */
+export class QueueWithSizes {
+  constructor() {
+    this.values = new RingQueue();
+    this.sizes = new RingQueue();
+    this.totalSize = 0;
+  }
+
+  get length() {
+    return this.values.length;
+  }
+
+  /** EnqueueValueWithSize */
+  enqueue(value, size) {
+    if (typeof size !== 'number' || NumberIsNaN(size) || size < 0 || size === Infinity) {
+      throw new OriginalRangeError(
+        'The size of a chunk must be a finite, non-negative number (queuing strategy size() returned ' +
+        String(size) + ')');
+    }
+    this.values.push(value);
+    this.sizes.push(size);
+    this.totalSize += size;
+  }
+
+  /** DequeueValue */
+  dequeue() {
+    const size = this.sizes.shift();
+    this.totalSize -= size;
+    // Floating-point subtraction can leave a tiny negative remainder.
+    if (this.totalSize < 0) this.totalSize = 0;
+    return this.values.shift();
+  }
+
+  /** PeekQueueValue */
+  peek() {
+    return this.values.peek();
+  }
+
+  /** ResetQueue */
+  reset() {
+    this.values.clear();
+    this.sizes.clear();
+    this.totalSize = 0;
+  }
+}

@@ -1,0 +1,184 @@
+// ReadableStreamBYOBReader (spec 4.5) and its abstract operations (spec 4.9.4).
+import { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer }
+  from '../intrinsics.js';
+import { Deferred, promiseRejectedWith } from '../promise.js';
+import { kWrap } from '../facade.js';
+import {
+  illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL,
+} from '../webidl.js';
+import {
+  IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease,
+  ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue,
+} from './stream-ops.js';
+import {
+  isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero,
+} from './byte-controller.js';
+import { unwrapReadableStream } from './readable-stream.js';
+
+export class ReadableStreamBYOBReaderImpl {
+  constructor() {
+    this.isBYOB = true;
+    this.stream = undefined;
+    this.closed = undefined;   // Deferred: [[closedPromise]]
+    this.readIntoRequests = newRequestQueue();
+    this.api = undefined;
+  }
+
+  get facade() {
+    return this.api ?? new ReadableStreamBYOBReader(kWrap, this);
+  }
+}
+
+/** The read-into request behind reader.read(view): settles its own promise with a read result. */
+export class BYOBReadIntoRequest extends Deferred {
+  chunkSteps(chunk) {
+    this.resolve({ value: chunk, done: false });
+  }
+
+  closeSteps(chunk) {
+    this.resolve({ value: chunk, done: true });
+  }
+
+  errorSteps(e) {
+    this.reject(e);
+  }
+}
+
+/** AcquireReadableStreamBYOBReader */
+export function AcquireReadableStreamBYOBReader(stream) {
+  const reader = new ReadableStreamBYOBReaderImpl();
+  SetUpReadableStreamBYOBReader(reader, stream);
+  return reader;
+}
+
+/** SetUpReadableStreamBYOBReader */
+export function SetUpReadableStreamBYOBReader(reader, stream) {
+  if (IsReadableStreamLocked(stream)) {
+    throw typeError('This stream has already been locked for exclusive reading by another reader');
+  }
+  if (!isByteStreamController(stream.controller)) {
+    throw typeError('Cannot get a BYOB reader for a stream that is not a readable byte stream ' +
+      "(construct it with type: 'bytes')");
+  }
+  ReadableStreamReaderGenericInitialize(reader, stream);
+  reader.readIntoRequests = newRequestQueue();
+}
+
+/** ReadableStreamBYOBReaderRead */
+export function ReadableStreamBYOBReaderRead(reader, view, min, readIntoRequest) {
+  const stream = reader.stream;
+  stream.disturbed = true;
+  if (stream.state === 'errored') {
+    readIntoRequest.errorSteps(stream.storedError);
+  } else {
+    ReadableByteStreamControllerPullInto(stream.controller, view, min, readIntoRequest);
+  }
+}
+
+/** ReadableStreamBYOBReaderRelease */
+export function ReadableStreamBYOBReaderRelease(reader) {
+  ReadableStreamReaderGenericRelease(reader);
+  const e = new OriginalTypeError('Reader was released');
+  ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
+}
+
+export class ReadableStreamBYOBReader {
+  #impl;
+
+  constructor(stream, impl = undefined) {
+    if (stream === kWrap) {
+      this.#impl = impl;
+      impl.api = this;
+      return;
+    }
+    if (arguments.length === 0) {
+      throw typeError("Failed to construct 'ReadableStreamBYOBReader': 1 argument required");
+    }
+    const streamImpl = unwrapReadableStream(stream);
+    if (streamImpl === undefined) {
+      throw typeError("Failed to construct 'ReadableStreamBYOBReader': argument 1 is not a ReadableStream");
+    }
+    const reader = new ReadableStreamBYOBReaderImpl();
+    SetUpReadableStreamBYOBReader(reader, streamImpl);
+    this.#impl = reader;
+    reader.api = this;
+  }
+
+  get closed() {
+    if (!isBYOBReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamBYOBReader', 'closed'));
+    return this.#impl.closed.promise;
+  }
+
+  read(view, options = undefined) {
+    if (!isBYOBReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamBYOBReader', 'read'));
+    let min;
+    try {
+      convertArrayBufferView(view, 'ReadableStreamBYOBReader.read: argument 1 (view)');
+      requireDictionary(options, 'ReadableStreamBYOBReader.read: argument 2 (options)');
+      const minValue = getMember(options, 'min');
+      min = minValue === undefined
+        ? 1
+        : convertEnforceRangeULL(minValue, "ReadableStreamBYOBReader.read: 'min' member of argument 2 (options)");
+    } catch (e) {
+      return promiseRejectedWith(e);
+    }
+    const byteLength = viewByteLengthOrZero(view);
+    if (byteLength === 0) {
+      return promiseRejectedWith(typeError('ReadableStreamBYOBReader.read: argument 1 (view) must have a ' +
+        'non-zero byteLength'));
+    }
+    const buffer = viewBuffer(view);
+    if (arrayBufferByteLength(buffer) === 0) {
+      return promiseRejectedWith(typeError("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer must have " +
+        'a non-zero byteLength'));
+    }
+    if (isDetachedBuffer(buffer)) {
+      return promiseRejectedWith(typeError("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer is detached"));
+    }
+    if (min === 0) {
+      return promiseRejectedWith(typeError("ReadableStreamBYOBReader.read: 'min' member of argument 2 (options) " +
+        'must be greater than 0'));
+    }
+    if (isTypedArray(view)) {
+      const length = typedArrayLength(view);
+      if (min > length) {
+        return promiseRejectedWith(rangeError(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
+          `than the view's length (${length} elements)`));
+      }
+    } else if (min > byteLength) {
+      return promiseRejectedWith(rangeError(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
+        `than the view's byteLength (${byteLength})`));
+    }
+    const reader = this.#impl;
+    if (reader.stream === undefined) {
+      return promiseRejectedWith(typeError('ReadableStreamBYOBReader.read: cannot read from a released reader'));
+    }
+    const readIntoRequest = new BYOBReadIntoRequest();
+    ReadableStreamBYOBReaderRead(reader, view, min, readIntoRequest);
+    return readIntoRequest.promise;
+  }
+
+  releaseLock() {
+    if (!isBYOBReader(this)) throw illegalInvocation('ReadableStreamBYOBReader', 'releaseLock');
+    const reader = this.#impl;
+    if (reader.stream === undefined) return;
+    ReadableStreamBYOBReaderRelease(reader);
+  }
+
+  cancel(reason = undefined) {
+    if (!isBYOBReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamBYOBReader', 'cancel'));
+    const reader = this.#impl;
+    if (reader.stream === undefined) {
+      return promiseRejectedWith(typeError('ReadableStreamBYOBReader.cancel: cannot cancel a stream using a ' +
+        'released reader'));
+    }
+    return ReadableStreamReaderGenericCancel(reader, reason);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #impl in value;
+  }
+}
+const isBYOBReader = ReadableStreamBYOBReader.isInstance;
+delete ReadableStreamBYOBReader.isInstance;
+defineInterface(ReadableStreamBYOBReader, 'ReadableStreamBYOBReader', ['closed', 'read', 'releaseLock', 'cancel']);

@@ -1,0 +1,843 @@
+// ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
+// the abstract operations of 4.9.5 "Readable byte stream controllers".
+//
+// The controller keeps its byte queue as a RingQueue of ByteQueueEntry records
+// plus a running [[queueTotalSize]], and its [[pendingPullIntos]] as a RingQueue
+// of PullIntoDescriptor records.
+import {
+  ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor,
+  MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
+  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBufferNoThrow, arrayBufferByteLength,
+  TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
+} from '../intrinsics.js';
+import { promiseResolvedWith, reactToPromise } from '../promise.js';
+import { RingQueue } from '../queue.js';
+import { kWrap } from '../facade.js';
+import {
+  illegalInvocation, invokePromiseCallback, defineInterface, typeError, rangeError, convertEnforceRangeULL,
+} from '../webidl.js';
+import {
+  ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest,
+  ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader,
+  ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests,
+  ReadableStreamHasBYOBReader,
+} from './stream-ops.js';
+
+// ----- Records -----
+
+/** A pull-into descriptor (spec 4.7.2). */
+class PullIntoDescriptor {
+  constructor(buffer, bufferByteLength, byteOffset, byteLength, minimumFill, elementSize, viewConstructor,
+    readerType) {
+    this.buffer = buffer;
+    this.bufferByteLength = bufferByteLength;
+    this.byteOffset = byteOffset;
+    this.byteLength = byteLength;
+    this.bytesFilled = 0;
+    this.minimumFill = minimumFill;
+    this.elementSize = elementSize;
+    this.viewConstructor = viewConstructor;
+    this.readerType = readerType; // 'default' | 'byob' | 'none'
+  }
+}
+
+/** A readable byte stream queue entry (spec 4.7.2). */
+class ByteQueueEntry {
+  constructor(buffer, byteOffset, byteLength) {
+    this.buffer = buffer;
+    this.byteOffset = byteOffset;
+    this.byteLength = byteLength;
+  }
+}
+
+export class ReadableByteStreamControllerImpl {
+  constructor() {
+    this.stream = undefined;
+    this.autoAllocateChunkSize = undefined;
+    this.byobRequest = null;          // a ReadableStreamBYOBRequestImpl or null
+    this.cancelAlgorithm = undefined;
+    this.closeRequested = false;
+    this.pullAgain = false;
+    this.pullAlgorithm = undefined;
+    this.pulling = false;
+    this.pendingPullIntos = new RingQueue();
+    this.queue = new RingQueue();
+    this.queueTotalSize = 0;
+    this.started = false;
+    this.strategyHWM = 0;
+    this.api = undefined;
+  }
+
+  get facade() {
+    return this.api ?? new ReadableByteStreamController(kWrap, this);
+  }
+
+  /** [[CancelSteps]] */
+  cancelSteps(reason) {
+    ReadableByteStreamControllerClearPendingPullIntos(this);
+    ResetQueue(this);
+    const result = this.cancelAlgorithm(reason);
+    ReadableByteStreamControllerClearAlgorithms(this);
+    return result;
+  }
+
+  /** [[PullSteps]] */
+  pullSteps(readRequest) {
+    const stream = this.stream;
+    if (this.queueTotalSize > 0) {
+      ReadableByteStreamControllerFillReadRequestFromQueue(this, readRequest);
+      return;
+    }
+    const autoAllocateChunkSize = this.autoAllocateChunkSize;
+    if (autoAllocateChunkSize !== undefined) {
+      let buffer;
+      try {
+        buffer = new ArrayBufferCtor(autoAllocateChunkSize);
+      } catch (e) {
+        readRequest.errorSteps(e);
+        return;
+      }
+      this.pendingPullIntos.push(new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0,
+        autoAllocateChunkSize, 1, 1, Uint8ArrayCtor, 'default'));
+    }
+    ReadableStreamAddReadRequest(stream, readRequest);
+    ReadableByteStreamControllerCallPullIfNeeded(this);
+  }
+
+  /** [[ReleaseSteps]] */
+  releaseSteps() {
+    const pendingPullIntos = this.pendingPullIntos;
+    if (pendingPullIntos.length !== 0) {
+      const firstPendingPullInto = pendingPullIntos.peek();
+      firstPendingPullInto.readerType = 'none';
+      pendingPullIntos.clear();
+      pendingPullIntos.push(firstPendingPullInto);
+    }
+  }
+}
+
+export class ReadableStreamBYOBRequestImpl {
+  constructor(controller, view) {
+    this.controller = controller; // null once invalidated
+    this.view = view;             // a Uint8Array, null once invalidated
+    this.api = undefined;
+  }
+
+  get facade() {
+    return this.api ?? new ReadableStreamBYOBRequest(kWrap, this);
+  }
+}
+
+/** Is this controller record a ReadableByteStreamController's? */
+export function isByteStreamController(controller) {
+  return controller instanceof ReadableByteStreamControllerImpl;
+}
+
+// ----- Helpers for ArrayBuffers and views -----
+
+/**
+ * WebIDL conversion to ArrayBufferView: a TypedArray or DataView whose buffer is
+ * neither shared nor resizable ([AllowShared]/[AllowResizable] are absent).
+ */
+export function convertArrayBufferView(value, context) {
+  if (!ArrayBufferIsView(value)) {
+    throw typeError(`${context} is not an ArrayBufferView (a TypedArray or a DataView)`);
+  }
+  const buffer = viewBuffer(value);
+  if (isSharedArrayBufferNoThrow(buffer)) {
+    throw typeError(`${context} is a view on a SharedArrayBuffer, which is not allowed`);
+  }
+  if (isResizableArrayBuffer(buffer)) {
+    throw typeError(`${context} is a view on a resizable ArrayBuffer, which is not allowed`);
+  }
+  return value;
+}
+
+/**
+ * A view's [[ByteLength]]; 0 for a DataView whose buffer is detached (whose
+ * byteLength getter throws instead).
+ */
+export function viewByteLengthOrZero(view) {
+  try {
+    return viewByteLength(view);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * TransferArrayBuffer. Throws a TypeError for a buffer that cannot be detached
+ * (e.g. a WebAssembly.Memory's): on Node 20 the structuredClone fallback copies
+ * such a buffer silently instead of throwing, so check the source was detached.
+ */
+export function TransferArrayBuffer(buffer) {
+  const byteLength = arrayBufferByteLength(buffer);
+  let result;
+  try {
+    result = transferArrayBuffer(buffer);
+  } catch {
+    result = undefined;
+  }
+  // A transferred buffer of non-zero length reports byteLength 0 afterwards.
+  if (result === undefined || (byteLength !== 0 ? arrayBufferByteLength(buffer) !== 0 : !isDetachedBuffer(buffer))) {
+    throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)');
+  }
+  return result;
+}
+
+/** CloneArrayBuffer(srcBuffer, srcByteOffset, srcLength, %ArrayBuffer%) */
+export function CloneArrayBuffer(srcBuffer, srcByteOffset, srcLength) {
+  if (isDetachedBuffer(srcBuffer)) throw typeError('Cannot clone a detached ArrayBuffer');
+  const targetBuffer = new ArrayBufferCtor(srcLength);
+  copyDataBlockBytes(targetBuffer, 0, srcBuffer, srcByteOffset, srcLength);
+  return targetBuffer;
+}
+
+/** The element size and view constructor of `view` (spec: the typed array constructors table). */
+function viewElementSize(view) {
+  return isTypedArray(view) ? TypedArrayElementSizeByName[typedArrayName(view)] : 1;
+}
+function viewConstructorOf(view) {
+  return isTypedArray(view) ? TypedArrayConstructorsByName[typedArrayName(view)] : DataViewCtor;
+}
+
+// ----- Public classes -----
+
+export class ReadableByteStreamController {
+  #impl;
+
+  constructor(key = undefined, impl = undefined) {
+    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    this.#impl = impl;
+    impl.api = this;
+  }
+
+  get byobRequest() {
+    if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'byobRequest');
+    const request = ReadableByteStreamControllerGetBYOBRequest(this.#impl);
+    return request === null ? null : request.facade;
+  }
+
+  get desiredSize() {
+    if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'desiredSize');
+    return ReadableByteStreamControllerGetDesiredSize(this.#impl);
+  }
+
+  close() {
+    if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'close');
+    const c = this.#impl;
+    if (c.closeRequested) {
+      throw typeError('ReadableByteStreamController.close: close() has already been called on this stream');
+    }
+    if (c.stream.state !== 'readable') {
+      throw typeError(`ReadableByteStreamController.close: the stream is ${c.stream.state} and cannot be closed`);
+    }
+    ReadableByteStreamControllerClose(c);
+  }
+
+  enqueue(chunk) {
+    if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'enqueue');
+    convertArrayBufferView(chunk, "ReadableByteStreamController.enqueue: argument 1 (chunk)");
+    if (viewByteLengthOrZero(chunk) === 0) {
+      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) must have a non-zero byteLength');
+    }
+    if (arrayBufferByteLength(viewBuffer(chunk)) === 0) {
+      throw typeError("ReadableByteStreamController.enqueue: argument 1 (chunk)'s buffer must have a non-zero " +
+        'byteLength (it may be detached)');
+    }
+    const c = this.#impl;
+    if (c.closeRequested) {
+      throw typeError('ReadableByteStreamController.enqueue: cannot enqueue after close() has been called');
+    }
+    if (c.stream.state !== 'readable') {
+      throw typeError(`ReadableByteStreamController.enqueue: the stream is ${c.stream.state} and cannot accept chunks`);
+    }
+    ReadableByteStreamControllerEnqueue(c, chunk);
+  }
+
+  error(e = undefined) {
+    if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'error');
+    ReadableByteStreamControllerError(this.#impl, e);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #impl in value;
+  }
+}
+const isByteController = ReadableByteStreamController.isInstance;
+delete ReadableByteStreamController.isInstance;
+defineInterface(ReadableByteStreamController, 'ReadableByteStreamController',
+  ['byobRequest', 'desiredSize', 'close', 'enqueue', 'error']);
+
+export class ReadableStreamBYOBRequest {
+  #impl;
+
+  constructor(key = undefined, impl = undefined) {
+    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    this.#impl = impl;
+    impl.api = this;
+  }
+
+  get view() {
+    if (!isBYOBRequest(this)) throw illegalInvocation('ReadableStreamBYOBRequest', 'view');
+    return this.#impl.view;
+  }
+
+  respond(bytesWritten) {
+    if (!isBYOBRequest(this)) throw illegalInvocation('ReadableStreamBYOBRequest', 'respond');
+    bytesWritten = convertEnforceRangeULL(bytesWritten,
+      'ReadableStreamBYOBRequest.respond: argument 1 (bytesWritten)');
+    const request = this.#impl;
+    if (request.controller === null) {
+      throw typeError('ReadableStreamBYOBRequest.respond: this BYOB request is no longer valid ' +
+        '(it was already responded to, or the stream was closed, errored or enqueued into)');
+    }
+    if (isDetachedBuffer(viewBuffer(request.view))) {
+      throw typeError("ReadableStreamBYOBRequest.respond: the request's view has a detached buffer");
+    }
+    ReadableByteStreamControllerRespond(request.controller, bytesWritten);
+  }
+
+  respondWithNewView(view) {
+    if (!isBYOBRequest(this)) throw illegalInvocation('ReadableStreamBYOBRequest', 'respondWithNewView');
+    convertArrayBufferView(view, 'ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view)');
+    const request = this.#impl;
+    if (request.controller === null) {
+      throw typeError('ReadableStreamBYOBRequest.respondWithNewView: this BYOB request is no longer valid ' +
+        '(it was already responded to, or the stream was closed, errored or enqueued into)');
+    }
+    if (isDetachedBuffer(viewBuffer(view))) {
+      throw typeError('ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view) has a detached buffer');
+    }
+    ReadableByteStreamControllerRespondWithNewView(request.controller, view);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #impl in value;
+  }
+}
+const isBYOBRequest = ReadableStreamBYOBRequest.isInstance;
+delete ReadableStreamBYOBRequest.isInstance;
+defineInterface(ReadableStreamBYOBRequest, 'ReadableStreamBYOBRequest', ['view', 'respond', 'respondWithNewView']);
+
+// ----- Abstract operations (spec 4.9.5) -----
+
+/** ResetQueue (for a byte stream controller's queue) */
+function ResetQueue(controller) {
+  controller.queue.clear();
+  controller.queueTotalSize = 0;
+}
+
+/** ReadableByteStreamControllerCallPullIfNeeded */
+export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
+  if (!ReadableByteStreamControllerShouldCallPull(controller)) return;
+  if (controller.pulling) {
+    controller.pullAgain = true;
+    return;
+  }
+  controller.pulling = true;
+  const pullPromise = controller.pullAlgorithm();
+  reactToPromise(pullPromise, () => {
+    controller.pulling = false;
+    if (controller.pullAgain) {
+      controller.pullAgain = false;
+      ReadableByteStreamControllerCallPullIfNeeded(controller);
+    }
+  }, (e) => {
+    ReadableByteStreamControllerError(controller, e);
+  });
+}
+
+/** ReadableByteStreamControllerClearAlgorithms */
+export function ReadableByteStreamControllerClearAlgorithms(controller) {
+  controller.pullAlgorithm = undefined;
+  controller.cancelAlgorithm = undefined;
+}
+
+/** ReadableByteStreamControllerClearPendingPullIntos */
+export function ReadableByteStreamControllerClearPendingPullIntos(controller) {
+  ReadableByteStreamControllerInvalidateBYOBRequest(controller);
+  controller.pendingPullIntos = new RingQueue();
+}
+
+/** ReadableByteStreamControllerClose */
+export function ReadableByteStreamControllerClose(controller) {
+  const stream = controller.stream;
+  if (controller.closeRequested || stream.state !== 'readable') return;
+  if (controller.queueTotalSize > 0) {
+    controller.closeRequested = true;
+    return;
+  }
+  if (controller.pendingPullIntos.length !== 0) {
+    const firstPendingPullInto = controller.pendingPullIntos.peek();
+    if (firstPendingPullInto.bytesFilled % firstPendingPullInto.elementSize !== 0) {
+      const e = typeError('Insufficient bytes to fill elements in the given buffer: the stream was closed ' +
+        'with a partially filled element pending');
+      ReadableByteStreamControllerError(controller, e);
+      throw e;
+    }
+  }
+  ReadableByteStreamControllerClearAlgorithms(controller);
+  ReadableStreamClose(stream);
+}
+
+/** ReadableByteStreamControllerCommitPullIntoDescriptor */
+export function ReadableByteStreamControllerCommitPullIntoDescriptor(stream, pullIntoDescriptor) {
+  let done = false;
+  if (stream.state === 'closed') done = true;
+  const filledView = ReadableByteStreamControllerConvertPullIntoDescriptor(pullIntoDescriptor);
+  if (pullIntoDescriptor.readerType === 'default') {
+    ReadableStreamFulfillReadRequest(stream, filledView, done);
+  } else {
+    ReadableStreamFulfillReadIntoRequest(stream, filledView, done);
+  }
+}
+
+/** ReadableByteStreamControllerConvertPullIntoDescriptor */
+export function ReadableByteStreamControllerConvertPullIntoDescriptor(pullIntoDescriptor) {
+  const bytesFilled = pullIntoDescriptor.bytesFilled;
+  const elementSize = pullIntoDescriptor.elementSize;
+  const buffer = transferArrayBuffer(pullIntoDescriptor.buffer);
+  const Ctor = pullIntoDescriptor.viewConstructor;
+  return new Ctor(buffer, pullIntoDescriptor.byteOffset, bytesFilled / elementSize);
+}
+
+/** ReadableByteStreamControllerEnqueue */
+export function ReadableByteStreamControllerEnqueue(controller, chunk) {
+  const stream = controller.stream;
+  if (controller.closeRequested || stream.state !== 'readable') return;
+  const buffer = viewBuffer(chunk);
+  const byteOffset = viewByteOffset(chunk);
+  const byteLength = viewByteLength(chunk);
+  if (isDetachedBuffer(buffer)) {
+    throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
+  }
+  const transferredBuffer = TransferArrayBuffer(buffer);
+  const pendingPullIntos = controller.pendingPullIntos;
+  if (pendingPullIntos.length !== 0) {
+    const firstPendingPullInto = pendingPullIntos.peek();
+    if (isDetachedBuffer(firstPendingPullInto.buffer)) {
+      throw typeError("ReadableByteStreamController.enqueue: the pending BYOB request's buffer has been detached");
+    }
+    ReadableByteStreamControllerInvalidateBYOBRequest(controller);
+    firstPendingPullInto.buffer = transferArrayBuffer(firstPendingPullInto.buffer);
+    if (firstPendingPullInto.readerType === 'none') {
+      ReadableByteStreamControllerEnqueueDetachedPullIntoToQueue(controller, firstPendingPullInto);
+    }
+  }
+  if (ReadableStreamHasDefaultReader(stream)) {
+    ReadableByteStreamControllerProcessReadRequestsUsingQueue(controller);
+    if (ReadableStreamGetNumReadRequests(stream) === 0) {
+      ReadableByteStreamControllerEnqueueChunkToQueue(controller, transferredBuffer, byteOffset, byteLength);
+    } else {
+      if (controller.pendingPullIntos.length !== 0) {
+        ReadableByteStreamControllerShiftPendingPullInto(controller);
+      }
+      const transferredView = new Uint8ArrayCtor(transferredBuffer, byteOffset, byteLength);
+      ReadableStreamFulfillReadRequest(stream, transferredView, false);
+    }
+  } else if (ReadableStreamHasBYOBReader(stream)) {
+    ReadableByteStreamControllerEnqueueChunkToQueue(controller, transferredBuffer, byteOffset, byteLength);
+    const filledPullIntos = ReadableByteStreamControllerProcessPullIntoDescriptorsUsingQueue(controller);
+    for (let i = 0; i < filledPullIntos.length; i++) {
+      ReadableByteStreamControllerCommitPullIntoDescriptor(stream, filledPullIntos[i]);
+    }
+  } else {
+    ReadableByteStreamControllerEnqueueChunkToQueue(controller, transferredBuffer, byteOffset, byteLength);
+  }
+  ReadableByteStreamControllerCallPullIfNeeded(controller);
+}
+
+/** ReadableByteStreamControllerEnqueueChunkToQueue */
+export function ReadableByteStreamControllerEnqueueChunkToQueue(controller, buffer, byteOffset, byteLength) {
+  controller.queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
+  controller.queueTotalSize += byteLength;
+}
+
+/** ReadableByteStreamControllerEnqueueClonedChunkToQueue */
+export function ReadableByteStreamControllerEnqueueClonedChunkToQueue(controller, buffer, byteOffset, byteLength) {
+  let cloneResult;
+  try {
+    cloneResult = CloneArrayBuffer(buffer, byteOffset, byteLength);
+  } catch (e) {
+    ReadableByteStreamControllerError(controller, e);
+    throw e;
+  }
+  ReadableByteStreamControllerEnqueueChunkToQueue(controller, cloneResult, 0, byteLength);
+}
+
+/** ReadableByteStreamControllerEnqueueDetachedPullIntoToQueue */
+export function ReadableByteStreamControllerEnqueueDetachedPullIntoToQueue(controller, pullIntoDescriptor) {
+  if (pullIntoDescriptor.bytesFilled > 0) {
+    ReadableByteStreamControllerEnqueueClonedChunkToQueue(controller, pullIntoDescriptor.buffer,
+      pullIntoDescriptor.byteOffset, pullIntoDescriptor.bytesFilled);
+  }
+  ReadableByteStreamControllerShiftPendingPullInto(controller);
+}
+
+/** ReadableByteStreamControllerError */
+export function ReadableByteStreamControllerError(controller, e) {
+  const stream = controller.stream;
+  if (stream.state !== 'readable') return;
+  ReadableByteStreamControllerClearPendingPullIntos(controller);
+  ResetQueue(controller);
+  ReadableByteStreamControllerClearAlgorithms(controller);
+  ReadableStreamError(stream, e);
+}
+
+/** ReadableByteStreamControllerFillHeadPullIntoDescriptor */
+export function ReadableByteStreamControllerFillHeadPullIntoDescriptor(controller, size, pullIntoDescriptor) {
+  pullIntoDescriptor.bytesFilled += size;
+}
+
+/** ReadableByteStreamControllerFillPullIntoDescriptorFromQueue */
+export function ReadableByteStreamControllerFillPullIntoDescriptorFromQueue(controller, pullIntoDescriptor) {
+  const maxBytesToCopy = MathMin(controller.queueTotalSize,
+    pullIntoDescriptor.byteLength - pullIntoDescriptor.bytesFilled);
+  const maxBytesFilled = pullIntoDescriptor.bytesFilled + maxBytesToCopy;
+  let totalBytesToCopyRemaining = maxBytesToCopy;
+  let ready = false;
+  const remainderBytes = maxBytesFilled % pullIntoDescriptor.elementSize;
+  const maxAlignedBytes = maxBytesFilled - remainderBytes;
+  if (maxAlignedBytes >= pullIntoDescriptor.minimumFill) {
+    totalBytesToCopyRemaining = maxAlignedBytes - pullIntoDescriptor.bytesFilled;
+    ready = true;
+  }
+  const queue = controller.queue;
+  while (totalBytesToCopyRemaining > 0) {
+    const headOfQueue = queue.peek();
+    const bytesToCopy = MathMin(totalBytesToCopyRemaining, headOfQueue.byteLength);
+    const destStart = pullIntoDescriptor.byteOffset + pullIntoDescriptor.bytesFilled;
+    copyDataBlockBytes(pullIntoDescriptor.buffer, destStart, headOfQueue.buffer, headOfQueue.byteOffset,
+      bytesToCopy);
+    if (headOfQueue.byteLength === bytesToCopy) {
+      queue.shift();
+    } else {
+      headOfQueue.byteOffset += bytesToCopy;
+      headOfQueue.byteLength -= bytesToCopy;
+    }
+    controller.queueTotalSize -= bytesToCopy;
+    ReadableByteStreamControllerFillHeadPullIntoDescriptor(controller, bytesToCopy, pullIntoDescriptor);
+    totalBytesToCopyRemaining -= bytesToCopy;
+  }
+  return ready;
+}
+
+/** ReadableByteStreamControllerFillReadRequestFromQueue */
+export function ReadableByteStreamControllerFillReadRequestFromQueue(controller, readRequest) {
+  const entry = controller.queue.shift();
+  controller.queueTotalSize -= entry.byteLength;
+  ReadableByteStreamControllerHandleQueueDrain(controller);
+  const view = new Uint8ArrayCtor(entry.buffer, entry.byteOffset, entry.byteLength);
+  readRequest.chunkSteps(view);
+}
+
+/** ReadableByteStreamControllerGetBYOBRequest */
+export function ReadableByteStreamControllerGetBYOBRequest(controller) {
+  if (controller.byobRequest === null && controller.pendingPullIntos.length !== 0) {
+    const firstDescriptor = controller.pendingPullIntos.peek();
+    const view = new Uint8ArrayCtor(firstDescriptor.buffer,
+      firstDescriptor.byteOffset + firstDescriptor.bytesFilled,
+      firstDescriptor.byteLength - firstDescriptor.bytesFilled);
+    controller.byobRequest = new ReadableStreamBYOBRequestImpl(controller, view);
+  }
+  return controller.byobRequest;
+}
+
+/** ReadableByteStreamControllerGetDesiredSize */
+export function ReadableByteStreamControllerGetDesiredSize(controller) {
+  const state = controller.stream.state;
+  if (state === 'errored') return null;
+  if (state === 'closed') return 0;
+  return controller.strategyHWM - controller.queueTotalSize;
+}
+
+/** ReadableByteStreamControllerHandleQueueDrain */
+export function ReadableByteStreamControllerHandleQueueDrain(controller) {
+  if (controller.queueTotalSize === 0 && controller.closeRequested) {
+    ReadableByteStreamControllerClearAlgorithms(controller);
+    ReadableStreamClose(controller.stream);
+  } else {
+    ReadableByteStreamControllerCallPullIfNeeded(controller);
+  }
+}
+
+/** ReadableByteStreamControllerInvalidateBYOBRequest */
+export function ReadableByteStreamControllerInvalidateBYOBRequest(controller) {
+  const byobRequest = controller.byobRequest;
+  if (byobRequest === null) return;
+  byobRequest.controller = null;
+  byobRequest.view = null;
+  controller.byobRequest = null;
+}
+
+/** ReadableByteStreamControllerProcessPullIntoDescriptorsUsingQueue */
+export function ReadableByteStreamControllerProcessPullIntoDescriptorsUsingQueue(controller) {
+  const filledPullIntos = [];
+  const pendingPullIntos = controller.pendingPullIntos;
+  while (pendingPullIntos.length !== 0) {
+    if (controller.queueTotalSize === 0) break;
+    const pullIntoDescriptor = pendingPullIntos.peek();
+    if (ReadableByteStreamControllerFillPullIntoDescriptorFromQueue(controller, pullIntoDescriptor)) {
+      ReadableByteStreamControllerShiftPendingPullInto(controller);
+      filledPullIntos[filledPullIntos.length] = pullIntoDescriptor;
+    }
+  }
+  return filledPullIntos;
+}
+
+/** ReadableByteStreamControllerProcessReadRequestsUsingQueue */
+export function ReadableByteStreamControllerProcessReadRequestsUsingQueue(controller) {
+  const reader = controller.stream.reader;
+  while (reader.readRequests.length !== 0) {
+    if (controller.queueTotalSize === 0) return;
+    const readRequest = reader.readRequests.shift();
+    ReadableByteStreamControllerFillReadRequestFromQueue(controller, readRequest);
+  }
+}
+
+/** ReadableByteStreamControllerPullInto */
+export function ReadableByteStreamControllerPullInto(controller, view, min, readIntoRequest) {
+  const stream = controller.stream;
+  let elementSize = 1;
+  let ctor = DataViewCtor;
+  if (isTypedArray(view)) {
+    const name = typedArrayName(view);
+    elementSize = TypedArrayElementSizeByName[name];
+    ctor = TypedArrayConstructorsByName[name];
+  }
+  const minimumFill = min * elementSize;
+  const byteOffset = viewByteOffset(view);
+  const byteLength = viewByteLength(view);
+  let buffer;
+  try {
+    buffer = TransferArrayBuffer(viewBuffer(view));
+  } catch (e) {
+    readIntoRequest.errorSteps(e);
+    return;
+  }
+  const pullIntoDescriptor = new PullIntoDescriptor(buffer, arrayBufferByteLength(buffer), byteOffset,
+    byteLength, minimumFill, elementSize, ctor, 'byob');
+  if (controller.pendingPullIntos.length !== 0) {
+    controller.pendingPullIntos.push(pullIntoDescriptor);
+    ReadableStreamAddReadIntoRequest(stream, readIntoRequest);
+    return;
+  }
+  if (stream.state === 'closed') {
+    const emptyView = new ctor(pullIntoDescriptor.buffer, pullIntoDescriptor.byteOffset, 0);
+    readIntoRequest.closeSteps(emptyView);
+    return;
+  }
+  if (controller.queueTotalSize > 0) {
+    if (ReadableByteStreamControllerFillPullIntoDescriptorFromQueue(controller, pullIntoDescriptor)) {
+      const filledView = ReadableByteStreamControllerConvertPullIntoDescriptor(pullIntoDescriptor);
+      ReadableByteStreamControllerHandleQueueDrain(controller);
+      readIntoRequest.chunkSteps(filledView);
+      return;
+    }
+    if (controller.closeRequested) {
+      const e = typeError('Insufficient bytes to fill elements in the given buffer: the stream is closing ' +
+        'and the remaining queued bytes do not make up a whole element (or the requested minimum)');
+      ReadableByteStreamControllerError(controller, e);
+      readIntoRequest.errorSteps(e);
+      return;
+    }
+  }
+  controller.pendingPullIntos.push(pullIntoDescriptor);
+  ReadableStreamAddReadIntoRequest(stream, readIntoRequest);
+  ReadableByteStreamControllerCallPullIfNeeded(controller);
+}
+
+/** ReadableByteStreamControllerRespond */
+export function ReadableByteStreamControllerRespond(controller, bytesWritten) {
+  const firstDescriptor = controller.pendingPullIntos.peek();
+  const state = controller.stream.state;
+  if (state === 'closed') {
+    if (bytesWritten !== 0) {
+      throw typeError('ReadableStreamBYOBRequest.respond: bytesWritten must be 0 once the stream is closed, got ' +
+        bytesWritten);
+    }
+  } else {
+    if (bytesWritten === 0) {
+      throw typeError('ReadableStreamBYOBRequest.respond: bytesWritten must be greater than 0 while the stream ' +
+        'is readable (call close() to signal the end of the stream)');
+    }
+    if (firstDescriptor.bytesFilled + bytesWritten > firstDescriptor.byteLength) {
+      throw rangeError(`ReadableStreamBYOBRequest.respond: bytesWritten (${bytesWritten}) is larger than the ` +
+        `remaining space in the view (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
+    }
+  }
+  firstDescriptor.buffer = transferArrayBuffer(firstDescriptor.buffer);
+  ReadableByteStreamControllerRespondInternal(controller, bytesWritten);
+}
+
+/** ReadableByteStreamControllerRespondInClosedState */
+export function ReadableByteStreamControllerRespondInClosedState(controller, firstDescriptor) {
+  if (firstDescriptor.readerType === 'none') {
+    ReadableByteStreamControllerShiftPendingPullInto(controller);
+  }
+  const stream = controller.stream;
+  if (ReadableStreamHasBYOBReader(stream)) {
+    const filledPullIntos = [];
+    const numReadIntoRequests = ReadableStreamGetNumReadIntoRequests(stream);
+    while (filledPullIntos.length < numReadIntoRequests) {
+      filledPullIntos[filledPullIntos.length] = ReadableByteStreamControllerShiftPendingPullInto(controller);
+    }
+    for (let i = 0; i < filledPullIntos.length; i++) {
+      ReadableByteStreamControllerCommitPullIntoDescriptor(stream, filledPullIntos[i]);
+    }
+  }
+}
+
+/** ReadableByteStreamControllerRespondInReadableState */
+export function ReadableByteStreamControllerRespondInReadableState(controller, bytesWritten, pullIntoDescriptor) {
+  ReadableByteStreamControllerFillHeadPullIntoDescriptor(controller, bytesWritten, pullIntoDescriptor);
+  const stream = controller.stream;
+  if (pullIntoDescriptor.readerType === 'none') {
+    ReadableByteStreamControllerEnqueueDetachedPullIntoToQueue(controller, pullIntoDescriptor);
+    const filledPullIntos = ReadableByteStreamControllerProcessPullIntoDescriptorsUsingQueue(controller);
+    for (let i = 0; i < filledPullIntos.length; i++) {
+      ReadableByteStreamControllerCommitPullIntoDescriptor(stream, filledPullIntos[i]);
+    }
+    return;
+  }
+  if (pullIntoDescriptor.bytesFilled < pullIntoDescriptor.minimumFill) return;
+  ReadableByteStreamControllerShiftPendingPullInto(controller);
+  const remainderSize = pullIntoDescriptor.bytesFilled % pullIntoDescriptor.elementSize;
+  if (remainderSize > 0) {
+    const end = pullIntoDescriptor.byteOffset + pullIntoDescriptor.bytesFilled;
+    ReadableByteStreamControllerEnqueueClonedChunkToQueue(controller, pullIntoDescriptor.buffer,
+      end - remainderSize, remainderSize);
+  }
+  pullIntoDescriptor.bytesFilled -= remainderSize;
+  const filledPullIntos = ReadableByteStreamControllerProcessPullIntoDescriptorsUsingQueue(controller);
+  ReadableByteStreamControllerCommitPullIntoDescriptor(stream, pullIntoDescriptor);
+  for (let i = 0; i < filledPullIntos.length; i++) {
+    ReadableByteStreamControllerCommitPullIntoDescriptor(stream, filledPullIntos[i]);
+  }
+}
+
+/** ReadableByteStreamControllerRespondInternal */
+export function ReadableByteStreamControllerRespondInternal(controller, bytesWritten) {
+  const firstDescriptor = controller.pendingPullIntos.peek();
+  ReadableByteStreamControllerInvalidateBYOBRequest(controller);
+  if (controller.stream.state === 'closed') {
+    ReadableByteStreamControllerRespondInClosedState(controller, firstDescriptor);
+  } else {
+    ReadableByteStreamControllerRespondInReadableState(controller, bytesWritten, firstDescriptor);
+  }
+  ReadableByteStreamControllerCallPullIfNeeded(controller);
+}
+
+/** ReadableByteStreamControllerRespondWithNewView */
+export function ReadableByteStreamControllerRespondWithNewView(controller, view) {
+  const firstDescriptor = controller.pendingPullIntos.peek();
+  const state = controller.stream.state;
+  const byteLength = viewByteLength(view);
+  if (state === 'closed') {
+    if (byteLength !== 0) {
+      throw typeError('ReadableStreamBYOBRequest.respondWithNewView: the view must have a byteLength of 0 once ' +
+        `the stream is closed, got ${byteLength}`);
+    }
+  } else if (byteLength === 0) {
+    throw typeError('ReadableStreamBYOBRequest.respondWithNewView: the view must have a non-zero byteLength ' +
+      'while the stream is readable (call close() to signal the end of the stream)');
+  }
+  const viewOffset = viewByteOffset(view);
+  if (firstDescriptor.byteOffset + firstDescriptor.bytesFilled !== viewOffset) {
+    throw rangeError('ReadableStreamBYOBRequest.respondWithNewView: the view must start at the same byte offset ' +
+      `as the request's view (${firstDescriptor.byteOffset + firstDescriptor.bytesFilled}), got ${viewOffset}`);
+  }
+  const buffer = viewBuffer(view);
+  const bufferByteLength = arrayBufferByteLength(buffer);
+  if (firstDescriptor.bufferByteLength !== bufferByteLength) {
+    throw rangeError("ReadableStreamBYOBRequest.respondWithNewView: the view's buffer must have the same " +
+      `byteLength as the request's buffer (${firstDescriptor.bufferByteLength}), got ${bufferByteLength}`);
+  }
+  if (firstDescriptor.bytesFilled + byteLength > firstDescriptor.byteLength) {
+    throw rangeError(`ReadableStreamBYOBRequest.respondWithNewView: the view's byteLength (${byteLength}) is ` +
+      `larger than the remaining space (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
+  }
+  firstDescriptor.buffer = TransferArrayBuffer(buffer);
+  ReadableByteStreamControllerRespondInternal(controller, byteLength);
+}
+
+/** ReadableByteStreamControllerShiftPendingPullInto */
+export function ReadableByteStreamControllerShiftPendingPullInto(controller) {
+  return controller.pendingPullIntos.shift();
+}
+
+/** ReadableByteStreamControllerShouldCallPull */
+export function ReadableByteStreamControllerShouldCallPull(controller) {
+  const stream = controller.stream;
+  if (stream.state !== 'readable') return false;
+  if (controller.closeRequested) return false;
+  if (!controller.started) return false;
+  if (ReadableStreamHasDefaultReader(stream) && ReadableStreamGetNumReadRequests(stream) > 0) return true;
+  if (ReadableStreamHasBYOBReader(stream) && ReadableStreamGetNumReadIntoRequests(stream) > 0) return true;
+  return ReadableByteStreamControllerGetDesiredSize(controller) > 0;
+}
+
+/** SetUpReadableByteStreamController */
+export function SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm,
+  cancelAlgorithm, highWaterMark, autoAllocateChunkSize) {
+  controller.stream = stream;
+  controller.pullAgain = false;
+  controller.pulling = false;
+  controller.byobRequest = null;
+  ResetQueue(controller);
+  controller.closeRequested = false;
+  controller.started = false;
+  controller.strategyHWM = highWaterMark;
+  controller.pullAlgorithm = pullAlgorithm;
+  controller.cancelAlgorithm = cancelAlgorithm;
+  controller.autoAllocateChunkSize = autoAllocateChunkSize;
+  controller.pendingPullIntos = new RingQueue();
+  stream.controller = controller;
+  const startResult = startAlgorithm();
+  reactToPromise(promiseResolvedWith(startResult), () => {
+    controller.started = true;
+    ReadableByteStreamControllerCallPullIfNeeded(controller);
+  }, (r) => {
+    ReadableByteStreamControllerError(controller, r);
+  });
+}
+
+function resolvedUndefined() {
+  return promiseResolvedWith(undefined);
+}
+function returnUndefined() {
+  return undefined;
+}
+
+/** SetUpReadableByteStreamControllerFromUnderlyingSource (source callbacks already converted). */
+export function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source,
+  highWaterMark) {
+  const controller = new ReadableByteStreamControllerImpl();
+  const { start, pull, cancel } = source;
+  const startAlgorithm = start === undefined
+    ? returnUndefined
+    : () => ReflectApply(start, underlyingSource, [controller.facade]);
+  const pullAlgorithm = pull === undefined
+    ? resolvedUndefined
+    : () => invokePromiseCallback(pull, underlyingSource, [controller.facade]);
+  const cancelAlgorithm = cancel === undefined
+    ? resolvedUndefined
+    : (reason) => invokePromiseCallback(cancel, underlyingSource, [reason]);
+  const autoAllocateChunkSize = source.autoAllocateChunkSize;
+  if (autoAllocateChunkSize === 0) {
+    throw typeError("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
+      'must be greater than 0');
+  }
+  SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
+    highWaterMark, autoAllocateChunkSize);
+}
+
+/** CreateReadableByteStream: a byte stream whose controller runs internal algorithms. */
+export function CreateReadableByteStream(startAlgorithm, pullAlgorithm, cancelAlgorithm) {
+  const stream = new ReadableStreamImpl();
+  const controller = new ReadableByteStreamControllerImpl();
+  SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, 0,
+    undefined);
+  return stream;
+}

@@ -1,0 +1,224 @@
+// ReadableByteStreamTee (spec 4.9.1): tees a readable byte stream into two byte
+// streams, reading with a default reader when a branch has no BYOB request and
+// with a BYOB reader (into the branch's request view) when it has one.
+import { queueMicrotask, Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } from '../intrinsics.js';
+import { Deferred, promiseResolvedWith, reactToPromise } from '../promise.js';
+import { ReadableStreamCancel } from './stream-ops.js';
+import {
+  AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
+} from './default-reader.js';
+import {
+  AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease,
+} from './byob-reader.js';
+import {
+  CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose,
+  ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView,
+  ReadableByteStreamControllerGetBYOBRequest,
+} from './byte-controller.js';
+
+/** CloneAsUint8Array */
+function CloneAsUint8Array(O) {
+  const buffer = CloneArrayBuffer(viewBuffer(O), viewByteOffset(O), viewByteLength(O));
+  return new Uint8ArrayCtor(buffer);
+}
+
+function returnUndefined() {
+  return undefined;
+}
+
+/** ReadableByteStreamTee */
+export function ReadableByteStreamTee(stream) {
+  let reader = AcquireReadableStreamDefaultReader(stream);
+  let reading = false;
+  let readAgainForBranch1 = false;
+  let readAgainForBranch2 = false;
+  let canceled1 = false;
+  let canceled2 = false;
+  let reason1;
+  let reason2;
+  let branch1;
+  let branch2;
+  const cancelPromise = new Deferred();
+
+  // "Resolve cancelPromise with p" for a promise p, without looking up p.then.
+  function resolveCancelPromiseWith(p) {
+    reactToPromise(p, (value) => cancelPromise.resolve(value), (reason) => cancelPromise.reject(reason));
+  }
+
+  function forwardReaderError(thisReader) {
+    reactToPromise(thisReader.closed.promise, undefined, (r) => {
+      if (thisReader !== reader) return;
+      ReadableByteStreamControllerError(branch1.controller, r);
+      ReadableByteStreamControllerError(branch2.controller, r);
+      if (!canceled1 || !canceled2) cancelPromise.resolve(undefined);
+    });
+  }
+
+  // The read request used by pullWithDefaultReader.
+  const readRequest = {
+    chunkSteps(chunk) {
+      queueMicrotask(() => {
+        readAgainForBranch1 = false;
+        readAgainForBranch2 = false;
+        const chunk1 = chunk;
+        let chunk2 = chunk;
+        if (!canceled1 && !canceled2) {
+          try {
+            chunk2 = CloneAsUint8Array(chunk);
+          } catch (e) {
+            ReadableByteStreamControllerError(branch1.controller, e);
+            ReadableByteStreamControllerError(branch2.controller, e);
+            resolveCancelPromiseWith(ReadableStreamCancel(stream, e));
+            return;
+          }
+        }
+        if (!canceled1) ReadableByteStreamControllerEnqueue(branch1.controller, chunk1);
+        if (!canceled2) ReadableByteStreamControllerEnqueue(branch2.controller, chunk2);
+        reading = false;
+        if (readAgainForBranch1) {
+          pull1Algorithm();
+        } else if (readAgainForBranch2) {
+          pull2Algorithm();
+        }
+      });
+    },
+    closeSteps() {
+      reading = false;
+      if (!canceled1) ReadableByteStreamControllerClose(branch1.controller);
+      if (!canceled2) ReadableByteStreamControllerClose(branch2.controller);
+      if (branch1.controller.pendingPullIntos.length !== 0) {
+        ReadableByteStreamControllerRespond(branch1.controller, 0);
+      }
+      if (branch2.controller.pendingPullIntos.length !== 0) {
+        ReadableByteStreamControllerRespond(branch2.controller, 0);
+      }
+      if (!canceled1 || !canceled2) cancelPromise.resolve(undefined);
+    },
+    errorSteps() {
+      reading = false;
+    },
+  };
+
+  function pullWithDefaultReader() {
+    if (reader.isBYOB) {
+      ReadableStreamBYOBReaderRelease(reader);
+      reader = AcquireReadableStreamDefaultReader(stream);
+      forwardReaderError(reader);
+    }
+    ReadableStreamDefaultReaderRead(reader, readRequest);
+  }
+
+  function pullWithBYOBReader(view, forBranch2) {
+    if (!reader.isBYOB) {
+      ReadableStreamDefaultReaderRelease(reader);
+      reader = AcquireReadableStreamBYOBReader(stream);
+      forwardReaderError(reader);
+    }
+    const byobBranch = forBranch2 ? branch2 : branch1;
+    const otherBranch = forBranch2 ? branch1 : branch2;
+    const readIntoRequest = {
+      chunkSteps(chunk) {
+        queueMicrotask(() => {
+          readAgainForBranch1 = false;
+          readAgainForBranch2 = false;
+          const byobCanceled = forBranch2 ? canceled2 : canceled1;
+          const otherCanceled = forBranch2 ? canceled1 : canceled2;
+          if (!otherCanceled) {
+            let clonedChunk;
+            try {
+              clonedChunk = CloneAsUint8Array(chunk);
+            } catch (e) {
+              ReadableByteStreamControllerError(byobBranch.controller, e);
+              ReadableByteStreamControllerError(otherBranch.controller, e);
+              resolveCancelPromiseWith(ReadableStreamCancel(stream, e));
+              return;
+            }
+            if (!byobCanceled) ReadableByteStreamControllerRespondWithNewView(byobBranch.controller, chunk);
+            ReadableByteStreamControllerEnqueue(otherBranch.controller, clonedChunk);
+          } else if (!byobCanceled) {
+            ReadableByteStreamControllerRespondWithNewView(byobBranch.controller, chunk);
+          }
+          reading = false;
+          if (readAgainForBranch1) {
+            pull1Algorithm();
+          } else if (readAgainForBranch2) {
+            pull2Algorithm();
+          }
+        });
+      },
+      closeSteps(chunk) {
+        reading = false;
+        const byobCanceled = forBranch2 ? canceled2 : canceled1;
+        const otherCanceled = forBranch2 ? canceled1 : canceled2;
+        if (!byobCanceled) ReadableByteStreamControllerClose(byobBranch.controller);
+        if (!otherCanceled) ReadableByteStreamControllerClose(otherBranch.controller);
+        if (chunk !== undefined) {
+          if (!byobCanceled) ReadableByteStreamControllerRespondWithNewView(byobBranch.controller, chunk);
+          if (!otherCanceled && otherBranch.controller.pendingPullIntos.length !== 0) {
+            ReadableByteStreamControllerRespond(otherBranch.controller, 0);
+          }
+        }
+        if (!byobCanceled || !otherCanceled) cancelPromise.resolve(undefined);
+      },
+      errorSteps() {
+        reading = false;
+      },
+    };
+    ReadableStreamBYOBReaderRead(reader, view, 1, readIntoRequest);
+  }
+
+  function pull1Algorithm() {
+    if (reading) {
+      readAgainForBranch1 = true;
+      return promiseResolvedWith(undefined);
+    }
+    reading = true;
+    const byobRequest = ReadableByteStreamControllerGetBYOBRequest(branch1.controller);
+    if (byobRequest === null) {
+      pullWithDefaultReader();
+    } else {
+      pullWithBYOBReader(byobRequest.view, false);
+    }
+    return promiseResolvedWith(undefined);
+  }
+
+  function pull2Algorithm() {
+    if (reading) {
+      readAgainForBranch2 = true;
+      return promiseResolvedWith(undefined);
+    }
+    reading = true;
+    const byobRequest = ReadableByteStreamControllerGetBYOBRequest(branch2.controller);
+    if (byobRequest === null) {
+      pullWithDefaultReader();
+    } else {
+      pullWithBYOBReader(byobRequest.view, true);
+    }
+    return promiseResolvedWith(undefined);
+  }
+
+  function cancel1Algorithm(reason) {
+    canceled1 = true;
+    reason1 = reason;
+    if (canceled2) {
+      const compositeReason = [reason1, reason2];
+      resolveCancelPromiseWith(ReadableStreamCancel(stream, compositeReason));
+    }
+    return cancelPromise.promise;
+  }
+
+  function cancel2Algorithm(reason) {
+    canceled2 = true;
+    reason2 = reason;
+    if (canceled1) {
+      const compositeReason = [reason1, reason2];
+      resolveCancelPromiseWith(ReadableStreamCancel(stream, compositeReason));
+    }
+    return cancelPromise.promise;
+  }
+
+  branch1 = CreateReadableByteStream(returnUndefined, pull1Algorithm, cancel1Algorithm);
+  branch2 = CreateReadableByteStream(returnUndefined, pull2Algorithm, cancel2Algorithm);
+  forwardReaderError(reader);
+  return [branch1, branch2];
+}

@@ -1,0 +1,258 @@
+// ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
+import { ReflectApply, OriginalTypeError } from '../intrinsics.js';
+import { promiseResolvedWith, reactToPromise } from '../promise.js';
+import { QueueWithSizes } from '../queue.js';
+import { kWrap } from '../facade.js';
+import { illegalInvocation, invokePromiseCallback, defineInterface, typeError } from '../webidl.js';
+import {
+  ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError,
+  ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest,
+} from './stream-ops.js';
+
+export class ReadableStreamDefaultControllerImpl {
+  constructor() {
+    this.stream = undefined;
+    this.queue = new QueueWithSizes();
+    this.started = false;
+    this.closeRequested = false;
+    this.pullAgain = false;
+    this.pulling = false;
+    this.strategySizeAlgorithm = undefined; // undefined: every chunk has size 1
+    this.strategyHWM = 1;
+    this.pullAlgorithm = undefined;
+    this.cancelAlgorithm = undefined;
+    this.api = undefined;
+  }
+
+  get facade() {
+    return this.api ?? new ReadableStreamDefaultController(kWrap, this);
+  }
+
+  /** [[CancelSteps]] */
+  cancelSteps(reason) {
+    this.queue.reset();
+    const result = this.cancelAlgorithm(reason);
+    ReadableStreamDefaultControllerClearAlgorithms(this);
+    return result;
+  }
+
+  /** [[PullSteps]] */
+  pullSteps(readRequest) {
+    const stream = this.stream;
+    if (this.queue.length > 0) {
+      const chunk = this.queue.dequeue();
+      if (this.closeRequested && this.queue.length === 0) {
+        ReadableStreamDefaultControllerClearAlgorithms(this);
+        ReadableStreamClose(stream);
+      } else {
+        ReadableStreamDefaultControllerCallPullIfNeeded(this);
+      }
+      readRequest.chunkSteps(chunk);
+    } else {
+      ReadableStreamAddReadRequest(stream, readRequest);
+      ReadableStreamDefaultControllerCallPullIfNeeded(this);
+    }
+  }
+
+  /** [[ReleaseSteps]] */
+  releaseSteps() {}
+}
+
+export class ReadableStreamDefaultController {
+  #impl;
+
+  constructor(key = undefined, impl = undefined) {
+    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    this.#impl = impl;
+    impl.api = this;
+  }
+
+  get desiredSize() {
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'desiredSize');
+    return ReadableStreamDefaultControllerGetDesiredSize(this.#impl);
+  }
+
+  close() {
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'close');
+    const c = this.#impl;
+    if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(c)) {
+      throw typeError('The stream is not in a state that permits close');
+    }
+    ReadableStreamDefaultControllerClose(c);
+  }
+
+  enqueue(chunk = undefined) {
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'enqueue');
+    const c = this.#impl;
+    if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(c)) {
+      throw typeError('The stream is not in a state that permits enqueue');
+    }
+    ReadableStreamDefaultControllerEnqueue(c, chunk);
+  }
+
+  error(e = undefined) {
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'error');
+    ReadableStreamDefaultControllerError(this.#impl, e);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #impl in value;
+  }
+}
+const isDefaultController = ReadableStreamDefaultController.isInstance;
+delete ReadableStreamDefaultController.isInstance;
+defineInterface(ReadableStreamDefaultController, 'ReadableStreamDefaultController',
+  ['desiredSize', 'close', 'enqueue', 'error']);
+
+/** ReadableStreamDefaultControllerCallPullIfNeeded */
+export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
+  if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return;
+  if (controller.pulling) {
+    controller.pullAgain = true;
+    return;
+  }
+  controller.pulling = true;
+  const pullPromise = controller.pullAlgorithm();
+  reactToPromise(pullPromise, () => {
+    controller.pulling = false;
+    if (controller.pullAgain) {
+      controller.pullAgain = false;
+      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+    }
+  }, (e) => {
+    ReadableStreamDefaultControllerError(controller, e);
+  });
+}
+
+/** ReadableStreamDefaultControllerShouldCallPull */
+export function ReadableStreamDefaultControllerShouldCallPull(controller) {
+  if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return false;
+  if (!controller.started) return false;
+  const stream = controller.stream;
+  if (IsReadableStreamLocked(stream) && ReadableStreamGetNumReadRequests(stream) > 0) return true;
+  return ReadableStreamDefaultControllerGetDesiredSize(controller) > 0;
+}
+
+/** ReadableStreamDefaultControllerClearAlgorithms */
+export function ReadableStreamDefaultControllerClearAlgorithms(controller) {
+  controller.pullAlgorithm = undefined;
+  controller.cancelAlgorithm = undefined;
+  controller.strategySizeAlgorithm = undefined;
+}
+
+/** ReadableStreamDefaultControllerClose */
+export function ReadableStreamDefaultControllerClose(controller) {
+  if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return;
+  controller.closeRequested = true;
+  if (controller.queue.length === 0) {
+    ReadableStreamDefaultControllerClearAlgorithms(controller);
+    ReadableStreamClose(controller.stream);
+  }
+}
+
+/** ReadableStreamDefaultControllerEnqueue */
+export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
+  if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return;
+  const stream = controller.stream;
+  if (IsReadableStreamLocked(stream) && ReadableStreamGetNumReadRequests(stream) > 0) {
+    ReadableStreamFulfillReadRequest(stream, chunk, false);
+  } else {
+    let chunkSize = 1;
+    const sizeAlgorithm = controller.strategySizeAlgorithm;
+    if (sizeAlgorithm !== undefined) {
+      try {
+        chunkSize = sizeAlgorithm(chunk);
+      } catch (e) {
+        ReadableStreamDefaultControllerError(controller, e);
+        throw e;
+      }
+    }
+    try {
+      controller.queue.enqueue(chunk, chunkSize);
+    } catch (e) {
+      ReadableStreamDefaultControllerError(controller, e);
+      throw e;
+    }
+  }
+  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+}
+
+/** ReadableStreamDefaultControllerError */
+export function ReadableStreamDefaultControllerError(controller, e) {
+  const stream = controller.stream;
+  if (stream.state !== 'readable') return;
+  controller.queue.reset();
+  ReadableStreamDefaultControllerClearAlgorithms(controller);
+  ReadableStreamError(stream, e);
+}
+
+/** ReadableStreamDefaultControllerGetDesiredSize */
+export function ReadableStreamDefaultControllerGetDesiredSize(controller) {
+  const state = controller.stream.state;
+  if (state === 'errored') return null;
+  if (state === 'closed') return 0;
+  return controller.strategyHWM - controller.queue.totalSize;
+}
+
+/** ReadableStreamDefaultControllerHasBackpressure */
+export function ReadableStreamDefaultControllerHasBackpressure(controller) {
+  return !ReadableStreamDefaultControllerShouldCallPull(controller);
+}
+
+/** ReadableStreamDefaultControllerCanCloseOrEnqueue */
+export function ReadableStreamDefaultControllerCanCloseOrEnqueue(controller) {
+  return !controller.closeRequested && controller.stream.state === 'readable';
+}
+
+/** SetUpReadableStreamDefaultController */
+export function SetUpReadableStreamDefaultController(
+  stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm) {
+  controller.stream = stream;
+  controller.strategySizeAlgorithm = sizeAlgorithm;
+  controller.strategyHWM = highWaterMark;
+  controller.pullAlgorithm = pullAlgorithm;
+  controller.cancelAlgorithm = cancelAlgorithm;
+  stream.controller = controller;
+  const startResult = startAlgorithm();
+  reactToPromise(promiseResolvedWith(startResult), () => {
+    controller.started = true;
+    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  }, (r) => {
+    ReadableStreamDefaultControllerError(controller, r);
+  });
+}
+
+function resolvedUndefined() {
+  return promiseResolvedWith(undefined);
+}
+function returnUndefined() {
+  return undefined;
+}
+
+/** SetUpReadableStreamDefaultControllerFromUnderlyingSource (source callbacks already converted). */
+export function SetUpReadableStreamDefaultControllerFromUnderlyingSource(
+  stream, underlyingSource, source, highWaterMark, sizeAlgorithm) {
+  const controller = new ReadableStreamDefaultControllerImpl();
+  const { start, pull, cancel } = source;
+  const startAlgorithm = start === undefined
+    ? returnUndefined
+    : () => ReflectApply(start, underlyingSource, [controller.facade]);
+  const pullAlgorithm = pull === undefined
+    ? resolvedUndefined
+    : () => invokePromiseCallback(pull, underlyingSource, [controller.facade]);
+  const cancelAlgorithm = cancel === undefined
+    ? resolvedUndefined
+    : (reason) => invokePromiseCallback(cancel, underlyingSource, [reason]);
+  SetUpReadableStreamDefaultController(
+    stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm);
+}
+
+/** CreateReadableStream: a stream whose controller runs internal algorithms. */
+export function CreateReadableStream(startAlgorithm, pullAlgorithm, cancelAlgorithm,
+  highWaterMark = 1, sizeAlgorithm = undefined) {
+  const stream = new ReadableStreamImpl();
+  const controller = new ReadableStreamDefaultControllerImpl();
+  SetUpReadableStreamDefaultController(
+    stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm);
+  return stream;
+}

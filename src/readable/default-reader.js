@@ -1,0 +1,138 @@
+// ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
+import { OriginalTypeError } from '../intrinsics.js';
+import { Deferred, promiseRejectedWith } from '../promise.js';
+import { kWrap } from '../facade.js';
+import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
+import {
+  IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease,
+  ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue,
+} from './stream-ops.js';
+import { unwrapReadableStream } from './readable-stream.js';
+
+export class ReadableStreamDefaultReaderImpl {
+  constructor() {
+    this.isBYOB = false;
+    this.stream = undefined;
+    this.closed = undefined;   // Deferred: [[closedPromise]]
+    this.readRequests = newRequestQueue();
+    this.api = undefined;
+  }
+
+  get facade() {
+    return this.api ?? new ReadableStreamDefaultReader(kWrap, this);
+  }
+}
+
+/** The read request behind reader.read(): settles its own promise with a read result. */
+export class DefaultReadRequest extends Deferred {
+  chunkSteps(chunk) {
+    this.resolve({ value: chunk, done: false });
+  }
+
+  closeSteps() {
+    this.resolve({ value: undefined, done: true });
+  }
+
+  errorSteps(e) {
+    this.reject(e);
+  }
+}
+
+/** AcquireReadableStreamDefaultReader */
+export function AcquireReadableStreamDefaultReader(stream) {
+  const reader = new ReadableStreamDefaultReaderImpl();
+  SetUpReadableStreamDefaultReader(reader, stream);
+  return reader;
+}
+
+/** SetUpReadableStreamDefaultReader */
+export function SetUpReadableStreamDefaultReader(reader, stream) {
+  if (IsReadableStreamLocked(stream)) {
+    throw typeError('This stream has already been locked for exclusive reading by another reader');
+  }
+  ReadableStreamReaderGenericInitialize(reader, stream);
+  reader.readRequests = newRequestQueue();
+}
+
+/** ReadableStreamDefaultReaderRead */
+export function ReadableStreamDefaultReaderRead(reader, readRequest) {
+  const stream = reader.stream;
+  stream.disturbed = true;
+  if (stream.state === 'closed') {
+    readRequest.closeSteps();
+  } else if (stream.state === 'errored') {
+    readRequest.errorSteps(stream.storedError);
+  } else {
+    stream.controller.pullSteps(readRequest);
+  }
+}
+
+/** ReadableStreamDefaultReaderRelease */
+export function ReadableStreamDefaultReaderRelease(reader) {
+  ReadableStreamReaderGenericRelease(reader);
+  const e = new OriginalTypeError('Reader was released');
+  ReadableStreamDefaultReaderErrorReadRequests(reader, e);
+}
+
+export class ReadableStreamDefaultReader {
+  #impl;
+
+  constructor(stream, impl = undefined) {
+    if (stream === kWrap) {
+      this.#impl = impl;
+      impl.api = this;
+      return;
+    }
+    if (arguments.length === 0) {
+      throw typeError("Failed to construct 'ReadableStreamDefaultReader': 1 argument required");
+    }
+    const streamImpl = unwrapReadableStream(stream);
+    if (streamImpl === undefined) {
+      throw typeError("Failed to construct 'ReadableStreamDefaultReader': argument 1 is not a ReadableStream");
+    }
+    const reader = new ReadableStreamDefaultReaderImpl();
+    SetUpReadableStreamDefaultReader(reader, streamImpl);
+    this.#impl = reader;
+    reader.api = this;
+  }
+
+  get closed() {
+    if (!isReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamDefaultReader', 'closed'));
+    return this.#impl.closed.promise;
+  }
+
+  read() {
+    if (!isReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamDefaultReader', 'read'));
+    const reader = this.#impl;
+    if (reader.stream === undefined) {
+      return promiseRejectedWith(typeError('Cannot read from a released reader'));
+    }
+    const readRequest = new DefaultReadRequest();
+    ReadableStreamDefaultReaderRead(reader, readRequest);
+    return readRequest.promise;
+  }
+
+  releaseLock() {
+    if (!isReader(this)) throw illegalInvocation('ReadableStreamDefaultReader', 'releaseLock');
+    const reader = this.#impl;
+    if (reader.stream === undefined) return;
+    ReadableStreamDefaultReaderRelease(reader);
+  }
+
+  cancel(reason = undefined) {
+    if (!isReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamDefaultReader', 'cancel'));
+    const reader = this.#impl;
+    if (reader.stream === undefined) {
+      return promiseRejectedWith(typeError('Cannot cancel a stream using a released reader'));
+    }
+    return ReadableStreamReaderGenericCancel(reader, reason);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #impl in value;
+  }
+}
+const isReader = ReadableStreamDefaultReader.isInstance;
+delete ReadableStreamDefaultReader.isInstance;
+defineInterface(ReadableStreamDefaultReader, 'ReadableStreamDefaultReader',
+  ['closed', 'read', 'releaseLock', 'cancel']);

@@ -1,0 +1,181 @@
+// The public ReadableStream class (spec 4.2): WebIDL argument conversion and
+// brand checks, then straight into the abstract operations.
+import { ObjectDefineProperty, SymbolAsyncIterator } from '../intrinsics.js';
+import { promiseRejectedWith, setPromiseIsHandled } from '../promise.js';
+import { kWrap } from '../facade.js';
+import {
+  isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember,
+  optionalCallback, convertEnforceRangeULL, convertEnum,
+} from '../webidl.js';
+import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
+import { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } from './stream-ops.js';
+import { SetUpReadableStreamDefaultControllerFromUnderlyingSource } from './default-controller.js';
+import { SetUpReadableByteStreamControllerFromUnderlyingSource } from './byte-controller.js';
+import { AcquireReadableStreamDefaultReader } from './default-reader.js';
+import { AcquireReadableStreamBYOBReader } from './byob-reader.js';
+import { ReadableStreamTee } from './tee.js';
+import { ReadableStreamPipeTo, convertPipeOptions } from './pipe-to.js';
+import { CreateReadableStreamAsyncIterator } from './async-iterator.js';
+import { ReadableStreamFromIterable } from './from.js';
+import { unwrapWritableStream, isWritableStreamLocked } from '../writable/writable-stream.js';
+
+/** Converts an UnderlyingSource dictionary, members in WebIDL (lexicographic) order. */
+function convertUnderlyingSource(source) {
+  const name = 'UnderlyingSource';
+  const chunkSize = getMember(source, 'autoAllocateChunkSize');
+  const autoAllocateChunkSize = chunkSize === undefined
+    ? undefined
+    : convertEnforceRangeULL(chunkSize, `'autoAllocateChunkSize' member of ${name}`);
+  const cancel = optionalCallback(source, 'cancel', name);
+  const pull = optionalCallback(source, 'pull', name);
+  const start = optionalCallback(source, 'start', name);
+  const typeValue = getMember(source, 'type');
+  const type = typeValue === undefined ? undefined : convertEnum(typeValue, 'bytes', `'type' member of ${name}`);
+  return { autoAllocateChunkSize, cancel, pull, start, type };
+}
+
+export class ReadableStream {
+  #impl;
+
+  constructor(underlyingSource = undefined, strategy = undefined) {
+    if (underlyingSource === kWrap) {
+      this.#impl = strategy;
+      strategy.api = this;
+      return;
+    }
+    if (underlyingSource !== undefined && !isObject(underlyingSource)) {
+      throw typeError("Failed to construct 'ReadableStream': argument 1 (underlyingSource) must be an object");
+    }
+    const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'ReadableStream'");
+    const source = convertUnderlyingSource(underlyingSource);
+    const stream = new ReadableStreamImpl();
+    this.#impl = stream;
+    stream.api = this;
+    if (source.type === 'bytes') {
+      if (strategyDict.size !== undefined) {
+        throw rangeError("Failed to construct 'ReadableStream': a byte stream's strategy cannot have a size function");
+      }
+      const highWaterMark = ExtractHighWaterMark(strategyDict, 0);
+      SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source, highWaterMark);
+    } else {
+      const sizeAlgorithm = ExtractSizeAlgorithm(strategyDict);
+      const highWaterMark = ExtractHighWaterMark(strategyDict, 1);
+      SetUpReadableStreamDefaultControllerFromUnderlyingSource(
+        stream, underlyingSource, source, highWaterMark, sizeAlgorithm);
+    }
+  }
+
+  get locked() {
+    if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'locked');
+    return IsReadableStreamLocked(this.#impl);
+  }
+
+  cancel(reason = undefined) {
+    if (!isReadableStream(this)) return promiseRejectedWith(illegalInvocation('ReadableStream', 'cancel'));
+    const stream = this.#impl;
+    if (IsReadableStreamLocked(stream)) {
+      return promiseRejectedWith(typeError('Cannot cancel a stream that is locked to a reader'));
+    }
+    return ReadableStreamCancel(stream, reason);
+  }
+
+  getReader(options = undefined) {
+    if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'getReader');
+    requireDictionary(options, "argument 1 (options) of 'ReadableStream.getReader'");
+    const modeValue = getMember(options, 'mode');
+    const mode = modeValue === undefined
+      ? undefined
+      : convertEnum(modeValue, 'byob', "'mode' member of ReadableStreamGetReaderOptions");
+    if (mode === undefined) return AcquireReadableStreamDefaultReader(this.#impl).facade;
+    return AcquireReadableStreamBYOBReader(this.#impl).facade;
+  }
+
+  pipeThrough(transform, options = undefined) {
+    if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'pipeThrough');
+    if (!isObject(transform)) {
+      throw typeError("ReadableStream.pipeThrough: argument 1 must be a { readable, writable } pair");
+    }
+    const readable = transform.readable;
+    const readableImpl = unwrapReadableStream(readable);
+    if (readableImpl === undefined) {
+      throw typeError("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
+    }
+    const writableImpl = unwrapWritableStream(transform.writable);
+    if (writableImpl === undefined) {
+      throw typeError("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
+    }
+    const opts = convertPipeOptions(options, 'ReadableStream.pipeThrough');
+    const stream = this.#impl;
+    if (IsReadableStreamLocked(stream)) {
+      throw typeError('ReadableStream.pipeThrough: this stream is locked');
+    }
+    if (isWritableStreamLocked(writableImpl)) {
+      throw typeError("ReadableStream.pipeThrough: the pair's writable side is locked");
+    }
+    const promise = ReadableStreamPipeTo(stream, writableImpl, opts.preventClose, opts.preventAbort,
+      opts.preventCancel, opts.signal);
+    setPromiseIsHandled(promise);
+    return readable;
+  }
+
+  pipeTo(destination, options = undefined) {
+    if (!isReadableStream(this)) return promiseRejectedWith(illegalInvocation('ReadableStream', 'pipeTo'));
+    const dest = unwrapWritableStream(destination);
+    if (dest === undefined) {
+      return promiseRejectedWith(typeError('ReadableStream.pipeTo: argument 1 is not a WritableStream'));
+    }
+    let opts;
+    try {
+      opts = convertPipeOptions(options, 'ReadableStream.pipeTo');
+    } catch (e) {
+      return promiseRejectedWith(e);
+    }
+    const stream = this.#impl;
+    if (IsReadableStreamLocked(stream)) {
+      return promiseRejectedWith(typeError('ReadableStream.pipeTo: this stream is locked'));
+    }
+    if (isWritableStreamLocked(dest)) {
+      return promiseRejectedWith(typeError('ReadableStream.pipeTo: the destination is locked'));
+    }
+    return ReadableStreamPipeTo(stream, dest, opts.preventClose, opts.preventAbort, opts.preventCancel, opts.signal);
+  }
+
+  tee() {
+    if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'tee');
+    const [branch1, branch2] = ReadableStreamTee(this.#impl, false);
+    return [wrapReadableStream(branch1), wrapReadableStream(branch2)];
+  }
+
+  values(options = undefined) {
+    if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'values');
+    requireDictionary(options, "argument 1 (options) of 'ReadableStream.values'");
+    const preventCancel = !!getMember(options, 'preventCancel');
+    return CreateReadableStreamAsyncIterator(this.#impl, preventCancel);
+  }
+
+  static from(asyncIterable) {
+    return wrapReadableStream(ReadableStreamFromIterable(asyncIterable));
+  }
+
+  static unwrap(value) {
+    return typeof value === 'object' && value !== null && #impl in value ? value.#impl : undefined;
+  }
+}
+
+/** The internal record of a public ReadableStream, or undefined for anything else. */
+export const unwrapReadableStream = ReadableStream.unwrap;
+delete ReadableStream.unwrap;
+const isReadableStream = (value) => unwrapReadableStream(value) !== undefined;
+
+/** The public ReadableStream for an internal record (created once, then cached). */
+export function wrapReadableStream(stream) {
+  return stream.api ?? new ReadableStream(kWrap, stream);
+}
+
+defineInterface(ReadableStream, 'ReadableStream',
+  ['locked', 'cancel', 'getReader', 'pipeThrough', 'pipeTo', 'tee', 'values']);
+// The async iterator and values() are the same function object (WebIDL).
+ObjectDefineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
+  value: ReadableStream.prototype.values, writable: true, enumerable: false, configurable: true,
+});
+ObjectDefineProperty(ReadableStream, 'from', { enumerable: true });

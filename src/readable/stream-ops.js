@@ -1,0 +1,183 @@
+// The ReadableStream state machine: the internal record that holds a stream's
+// slots, and the abstract operations of spec section 4.9 that act on it
+// ("Interfacing with controllers", "Readers"). The public class in
+// readable-stream.js is only a facade over a ReadableStreamImpl.
+import { OriginalTypeError } from '../intrinsics.js';
+import { RingQueue } from '../queue.js';
+import { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise, setPromiseIsHandled } from '../promise.js';
+
+export class ReadableStreamImpl {
+  constructor() {
+    this.state = 'readable';   // 'readable' | 'closed' | 'errored'
+    this.storedError = undefined;
+    this.disturbed = false;
+    this.reader = undefined;   // a ReadableStreamDefaultReaderImpl or ReadableStreamBYOBReaderImpl
+    this.controller = undefined;
+    this.api = undefined;      // the public ReadableStream, created on demand
+  }
+}
+
+/** IsReadableStreamLocked */
+export function IsReadableStreamLocked(stream) {
+  return stream.reader !== undefined;
+}
+
+function returnUndefined() {
+  return undefined;
+}
+
+/** ReadableStreamCancel */
+export function ReadableStreamCancel(stream, reason) {
+  stream.disturbed = true;
+  if (stream.state === 'closed') return promiseResolvedWith(undefined);
+  if (stream.state === 'errored') return promiseRejectedWith(stream.storedError);
+  ReadableStreamClose(stream);
+  const reader = stream.reader;
+  if (reader !== undefined && reader.isBYOB) {
+    const requests = reader.readIntoRequests;
+    reader.readIntoRequests = requests.length === 0 ? requests : newRequestQueue();
+    while (requests.length > 0) requests.shift().closeSteps(undefined);
+  }
+  const sourceCancelPromise = stream.controller.cancelSteps(reason);
+  return uponPromise(sourceCancelPromise, returnUndefined);
+}
+
+/** ReadableStreamClose */
+export function ReadableStreamClose(stream) {
+  stream.state = 'closed';
+  const reader = stream.reader;
+  if (reader === undefined) return;
+  reader.closed.resolve(undefined);
+  if (!reader.isBYOB) {
+    const requests = reader.readRequests;
+    if (requests.length === 0) return;
+    reader.readRequests = newRequestQueue();
+    while (requests.length > 0) requests.shift().closeSteps();
+  }
+}
+
+/** ReadableStreamError */
+export function ReadableStreamError(stream, e) {
+  stream.state = 'errored';
+  stream.storedError = e;
+  const reader = stream.reader;
+  if (reader === undefined) return;
+  reader.closed.reject(e);
+  setPromiseIsHandled(reader.closed.promise);
+  if (reader.isBYOB) {
+    ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
+  } else {
+    ReadableStreamDefaultReaderErrorReadRequests(reader, e);
+  }
+}
+
+/** ReadableStreamAddReadRequest */
+export function ReadableStreamAddReadRequest(stream, readRequest) {
+  stream.reader.readRequests.push(readRequest);
+}
+
+/** ReadableStreamFulfillReadRequest */
+export function ReadableStreamFulfillReadRequest(stream, chunk, done) {
+  const readRequest = stream.reader.readRequests.shift();
+  if (done) {
+    readRequest.closeSteps();
+  } else {
+    readRequest.chunkSteps(chunk);
+  }
+}
+
+/** ReadableStreamGetNumReadRequests */
+export function ReadableStreamGetNumReadRequests(stream) {
+  return stream.reader.readRequests.length;
+}
+
+/** ReadableStreamHasDefaultReader */
+export function ReadableStreamHasDefaultReader(stream) {
+  const reader = stream.reader;
+  return reader !== undefined && !reader.isBYOB;
+}
+
+/** ReadableStreamAddReadIntoRequest */
+export function ReadableStreamAddReadIntoRequest(stream, readIntoRequest) {
+  stream.reader.readIntoRequests.push(readIntoRequest);
+}
+
+/** ReadableStreamFulfillReadIntoRequest */
+export function ReadableStreamFulfillReadIntoRequest(stream, chunk, done) {
+  const readIntoRequest = stream.reader.readIntoRequests.shift();
+  if (done) {
+    readIntoRequest.closeSteps(chunk);
+  } else {
+    readIntoRequest.chunkSteps(chunk);
+  }
+}
+
+/** ReadableStreamGetNumReadIntoRequests */
+export function ReadableStreamGetNumReadIntoRequests(stream) {
+  return stream.reader.readIntoRequests.length;
+}
+
+/** ReadableStreamHasBYOBReader */
+export function ReadableStreamHasBYOBReader(stream) {
+  const reader = stream.reader;
+  return reader !== undefined && reader.isBYOB;
+}
+
+// ----- Readers (generic part, spec 4.9.3 / 4.9.4) -----
+
+/** ReadableStreamReaderGenericInitialize */
+export function ReadableStreamReaderGenericInitialize(reader, stream) {
+  reader.stream = stream;
+  stream.reader = reader;
+  const closed = new Deferred();
+  if (stream.state === 'closed') {
+    closed.resolve(undefined);
+  } else if (stream.state === 'errored') {
+    closed.reject(stream.storedError);
+    setPromiseIsHandled(closed.promise);
+  }
+  reader.closed = closed;
+}
+
+/** ReadableStreamReaderGenericCancel */
+export function ReadableStreamReaderGenericCancel(reader, reason) {
+  return ReadableStreamCancel(reader.stream, reason);
+}
+
+/** ReadableStreamReaderGenericRelease */
+export function ReadableStreamReaderGenericRelease(reader) {
+  const stream = reader.stream;
+  const error = new OriginalTypeError('Reader was released and can no longer be used to monitor the stream\'s closedness');
+  if (stream.state === 'readable') {
+    reader.closed.reject(error);
+  } else {
+    const closed = new Deferred();
+    closed.reject(error);
+    reader.closed = closed;
+  }
+  setPromiseIsHandled(reader.closed.promise);
+  stream.controller.releaseSteps();
+  stream.reader = undefined;
+  reader.stream = undefined;
+}
+
+/** ReadableStreamDefaultReaderErrorReadRequests */
+export function ReadableStreamDefaultReaderErrorReadRequests(reader, e) {
+  const requests = reader.readRequests;
+  if (requests.length === 0) return;
+  reader.readRequests = newRequestQueue();
+  while (requests.length > 0) requests.shift().errorSteps(e);
+}
+
+/** ReadableStreamBYOBReaderErrorReadIntoRequests */
+export function ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e) {
+  const requests = reader.readIntoRequests;
+  if (requests.length === 0) return;
+  reader.readIntoRequests = newRequestQueue();
+  while (requests.length > 0) requests.shift().errorSteps(e);
+}
+
+/** A fresh FIFO for read requests or read-into requests. */
+export function newRequestQueue() {
+  return new RingQueue();
+}

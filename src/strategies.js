@@ -1,0 +1,109 @@
+// Queuing strategies: the two built-in strategy classes and the abstract
+// operations that read a user-supplied strategy (ExtractHighWaterMark,
+// ExtractSizeAlgorithm). https://streams.spec.whatwg.org/#qs
+import { NumberIsNaN, ReflectApply } from './intrinsics.js';
+import {
+  requireDictionary, getMember, convertUnrestrictedDouble, convertCallback,
+  illegalInvocation, defineInterface, typeError, rangeError,
+} from './webidl.js';
+
+/** Reads a QueuingStrategy dictionary in WebIDL order (highWaterMark, then size). */
+export function convertQueuingStrategy(strategy, context) {
+  requireDictionary(strategy, context);
+  const hwm = getMember(strategy, 'highWaterMark');
+  const highWaterMark = hwm === undefined ? undefined : convertUnrestrictedDouble(hwm);
+  const sizeValue = getMember(strategy, 'size');
+  const size = sizeValue === undefined
+    ? undefined
+    : convertCallback(sizeValue, `'size' member of ${context}`);
+  return { highWaterMark, size };
+}
+
+/** ExtractHighWaterMark */
+export function ExtractHighWaterMark(strategy, defaultHWM) {
+  const hwm = strategy.highWaterMark;
+  if (hwm === undefined) return defaultHWM;
+  if (NumberIsNaN(hwm) || hwm < 0) {
+    throw rangeError(`Invalid highWaterMark: ${hwm} (it must be a non-negative number)`);
+  }
+  return hwm;
+}
+
+/** ExtractSizeAlgorithm: undefined means "every chunk has size 1". */
+export function ExtractSizeAlgorithm(strategy) {
+  const size = strategy.size;
+  if (size === undefined) return undefined;
+  // The callback's return value is converted to unrestricted double.
+  return (chunk) => convertUnrestrictedDouble(ReflectApply(size, undefined, [chunk]));
+}
+
+function convertInit(init, name) {
+  requireDictionary(init, `Argument 1 of ${name} constructor`);
+  const hwm = getMember(init, 'highWaterMark');
+  if (hwm === undefined) {
+    throw typeError(`Failed to construct '${name}': required member 'highWaterMark' is undefined`);
+  }
+  return convertUnrestrictedDouble(hwm);
+}
+
+// The size functions are shared by every instance (one per realm) and are not
+// constructors, hence method shorthand.
+const byteLengthSize = { size(chunk) { return chunk.byteLength; } }.size;
+const countSize = { size() { return 1; } }.size;
+
+export class ByteLengthQueuingStrategy {
+  #highWaterMark;
+
+  constructor(init) {
+    if (arguments.length === 0) {
+      throw typeError("Failed to construct 'ByteLengthQueuingStrategy': 1 argument required");
+    }
+    this.#highWaterMark = convertInit(init, 'ByteLengthQueuingStrategy');
+  }
+
+  get highWaterMark() {
+    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'highWaterMark');
+    return this.#highWaterMark;
+  }
+
+  get size() {
+    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'size');
+    return byteLengthSize;
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #highWaterMark in value;
+  }
+}
+const isByteLengthQueuingStrategy = ByteLengthQueuingStrategy.isInstance;
+delete ByteLengthQueuingStrategy.isInstance;
+
+export class CountQueuingStrategy {
+  #highWaterMark;
+
+  constructor(init) {
+    if (arguments.length === 0) {
+      throw typeError("Failed to construct 'CountQueuingStrategy': 1 argument required");
+    }
+    this.#highWaterMark = convertInit(init, 'CountQueuingStrategy');
+  }
+
+  get highWaterMark() {
+    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'highWaterMark');
+    return this.#highWaterMark;
+  }
+
+  get size() {
+    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'size');
+    return countSize;
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #highWaterMark in value;
+  }
+}
+const isCountQueuingStrategy = CountQueuingStrategy.isInstance;
+delete CountQueuingStrategy.isInstance;
+
+defineInterface(ByteLengthQueuingStrategy, 'ByteLengthQueuingStrategy', ['highWaterMark', 'size']);
+defineInterface(CountQueuingStrategy, 'CountQueuingStrategy', ['highWaterMark', 'size']);

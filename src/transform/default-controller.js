@@ -1,0 +1,144 @@
+// TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
+import { OriginalTypeError } from '../intrinsics.js';
+import { promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
+import { kWrap } from '../facade.js';
+import { illegalInvocation, invokePromiseCallback, defineInterface, typeError } from '../webidl.js';
+import {
+  ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue,
+  ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure,
+  ReadableStreamDefaultControllerClose,
+} from '../readable/default-controller.js';
+import {
+  TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure,
+} from './transform-stream.js';
+
+export class TransformStreamDefaultControllerImpl {
+  constructor() {
+    this.stream = undefined;
+    this.transformAlgorithm = undefined;
+    this.flushAlgorithm = undefined;
+    this.cancelAlgorithm = undefined;
+    this.finishPromise = undefined; // Deferred
+    this.api = undefined;
+  }
+
+  get facade() {
+    return this.api ?? new TransformStreamDefaultController(kWrap, this);
+  }
+}
+
+export class TransformStreamDefaultController {
+  #impl;
+
+  constructor(key = undefined, impl = undefined) {
+    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    this.#impl = impl;
+    impl.api = this;
+  }
+
+  get desiredSize() {
+    if (!isController(this)) throw illegalInvocation('TransformStreamDefaultController', 'desiredSize');
+    return ReadableStreamDefaultControllerGetDesiredSize(this.#impl.stream.readable.controller);
+  }
+
+  enqueue(chunk = undefined) {
+    if (!isController(this)) throw illegalInvocation('TransformStreamDefaultController', 'enqueue');
+    TransformStreamDefaultControllerEnqueue(this.#impl, chunk);
+  }
+
+  error(reason = undefined) {
+    if (!isController(this)) throw illegalInvocation('TransformStreamDefaultController', 'error');
+    TransformStreamError(this.#impl.stream, reason);
+  }
+
+  terminate() {
+    if (!isController(this)) throw illegalInvocation('TransformStreamDefaultController', 'terminate');
+    TransformStreamDefaultControllerTerminate(this.#impl);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #impl in value;
+  }
+}
+const isController = TransformStreamDefaultController.isInstance;
+delete TransformStreamDefaultController.isInstance;
+defineInterface(TransformStreamDefaultController, 'TransformStreamDefaultController',
+  ['desiredSize', 'enqueue', 'error', 'terminate']);
+
+/** SetUpTransformStreamDefaultController */
+export function SetUpTransformStreamDefaultController(stream, controller, transformAlgorithm, flushAlgorithm,
+  cancelAlgorithm) {
+  controller.stream = stream;
+  stream.controller = controller;
+  controller.transformAlgorithm = transformAlgorithm;
+  controller.flushAlgorithm = flushAlgorithm;
+  controller.cancelAlgorithm = cancelAlgorithm;
+}
+
+function resolvedUndefined() {
+  return promiseResolvedWith(undefined);
+}
+
+/** SetUpTransformStreamDefaultControllerFromTransformer (transformer callbacks already converted). */
+export function SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, dict) {
+  const controller = new TransformStreamDefaultControllerImpl();
+  const { transform, flush, cancel } = dict;
+  const transformAlgorithm = transform === undefined
+    ? (chunk) => {
+        try {
+          TransformStreamDefaultControllerEnqueue(controller, chunk);
+          return promiseResolvedWith(undefined);
+        } catch (e) {
+          return promiseRejectedWith(e);
+        }
+      }
+    : (chunk) => invokePromiseCallback(transform, transformer, [chunk, controller.facade]);
+  const flushAlgorithm = flush === undefined
+    ? resolvedUndefined
+    : () => invokePromiseCallback(flush, transformer, [controller.facade]);
+  const cancelAlgorithm = cancel === undefined
+    ? resolvedUndefined
+    : (reason) => invokePromiseCallback(cancel, transformer, [reason]);
+  SetUpTransformStreamDefaultController(stream, controller, transformAlgorithm, flushAlgorithm, cancelAlgorithm);
+}
+
+/** TransformStreamDefaultControllerClearAlgorithms */
+export function TransformStreamDefaultControllerClearAlgorithms(controller) {
+  controller.transformAlgorithm = undefined;
+  controller.flushAlgorithm = undefined;
+  controller.cancelAlgorithm = undefined;
+}
+
+/** TransformStreamDefaultControllerEnqueue */
+export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
+  const stream = controller.stream;
+  const readableController = stream.readable.controller;
+  if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
+    throw typeError('The readable side of the TransformStream is not in a state that permits enqueue');
+  }
+  try {
+    ReadableStreamDefaultControllerEnqueue(readableController, chunk);
+  } catch (e) {
+    TransformStreamErrorWritableAndUnblockWrite(stream, e);
+    throw stream.readable.storedError;
+  }
+  const backpressure = ReadableStreamDefaultControllerHasBackpressure(readableController);
+  if (backpressure !== stream.backpressure) TransformStreamSetBackpressure(stream, true);
+}
+
+/** TransformStreamDefaultControllerPerformTransform */
+export function TransformStreamDefaultControllerPerformTransform(controller, chunk) {
+  const transformPromise = controller.transformAlgorithm(chunk);
+  return uponPromise(transformPromise, undefined, (r) => {
+    TransformStreamError(controller.stream, r);
+    throw r;
+  });
+}
+
+/** TransformStreamDefaultControllerTerminate */
+export function TransformStreamDefaultControllerTerminate(controller) {
+  const stream = controller.stream;
+  ReadableStreamDefaultControllerClose(stream.readable.controller);
+  const error = new OriginalTypeError('The TransformStream was terminated');
+  TransformStreamErrorWritableAndUnblockWrite(stream, error);
+}

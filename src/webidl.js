@@ -1,0 +1,111 @@
+// WebIDL conversions used by the public classes: dictionaries, callbacks,
+// numbers and brand-check errors. Errors name the interface, the member and the
+// argument at fault, the way browsers do, so a user knows what to fix.
+import {
+  OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER,
+  ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag,
+  PromiseReject,
+} from './intrinsics.js';
+import { promiseResolvedWith } from './promise.js';
+
+export function isObject(value) {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function';
+}
+
+/** TypeError for a method called on an object that is not of the interface. */
+export function illegalInvocation(interfaceName, member) {
+  return new OriginalTypeError(
+    `Illegal invocation: ${interfaceName}.prototype.${member} called on an object that is not a ${interfaceName}`);
+}
+
+/** Conversion of an argument or value to a WebIDL dictionary: null/undefined mean "empty". */
+export function requireDictionary(value, context) {
+  if (value !== undefined && value !== null && !isObject(value)) {
+    throw new OriginalTypeError(`${context} must be an object, null or undefined`);
+  }
+}
+
+/** Reads a dictionary member (undefined for a missing dictionary). */
+export function getMember(dict, name) {
+  return dict === undefined || dict === null ? undefined : dict[name];
+}
+
+/** Conversion to a WebIDL callback function type: must be callable. */
+export function convertCallback(value, context) {
+  if (typeof value !== 'function') {
+    throw new OriginalTypeError(`${context} must be a function, got ${describe(value)}`);
+  }
+  return value;
+}
+
+/** Optional callback dictionary member. */
+export function optionalCallback(dict, name, dictName) {
+  const value = getMember(dict, name);
+  if (value === undefined) return undefined;
+  return convertCallback(value, `'${name}' member of ${dictName}`);
+}
+
+/** [EnforceRange] unsigned long long */
+export function convertEnforceRangeULL(value, context) {
+  let x = +value;
+  if (NumberIsNaN(x) || x === Infinity || x === -Infinity) {
+    throw new OriginalTypeError(`${context} must be a finite number, got ${describe(value)}`);
+  }
+  x = MathTrunc(x);
+  if (x < 0 || x > NumberMAX_SAFE_INTEGER) {
+    throw new OriginalTypeError(`${context} must be between 0 and ${NumberMAX_SAFE_INTEGER}, got ${x}`);
+  }
+  return x === 0 ? 0 : x; // normalise -0
+}
+
+/** unrestricted double (ToNumber; throws on Symbol and BigInt). */
+export function convertUnrestrictedDouble(value) {
+  return +value;
+}
+
+/** A `type`-style enum member: undefined stays undefined; anything else must be one of `allowed`. */
+export function convertEnum(value, allowed, context) {
+  const s = `${value}`;
+  if (s !== allowed) {
+    throw new OriginalTypeError(`${context} must be '${allowed}' or undefined, got '${s}'`);
+  }
+  return s;
+}
+
+/** Calls a Promise-returning callback and converts throws to a rejected promise. */
+export function invokePromiseCallback(fn, thisArg, args) {
+  try {
+    return promiseResolvedWith(ReflectApply(fn, thisArg, args));
+  } catch (error) {
+    return PromiseReject(error);
+  }
+}
+
+export function describe(value) {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `'${value}'`;
+  if (typeof value === 'symbol' || typeof value === 'bigint') return `a ${typeof value}`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+export function rangeError(message) {
+  return new OriginalRangeError(message);
+}
+
+export function typeError(message) {
+  return new OriginalTypeError(message);
+}
+
+/** Sets Symbol.toStringTag and makes prototype members enumerable, as WebIDL interfaces do. */
+export function defineInterface(ctor, name, members) {
+  const proto = ctor.prototype;
+  for (const member of members) {
+    const desc = ObjectGetOwnPropertyDescriptor(proto, member);
+    desc.enumerable = true;
+    ObjectDefineProperty(proto, member, desc);
+  }
+  ObjectDefineProperty(proto, SymbolToStringTag, {
+    value: name, writable: false, enumerable: false, configurable: true,
+  });
+}

@@ -1,0 +1,270 @@
+// WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
+import {
+  ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal,
+} from '../intrinsics.js';
+import { promiseResolvedWith, reactToPromise } from '../promise.js';
+import { QueueWithSizes } from '../queue.js';
+import { kWrap } from '../facade.js';
+import { illegalInvocation, invokePromiseCallback, defineInterface } from '../webidl.js';
+import {
+  WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection,
+  WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError,
+  WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError,
+  WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight,
+  WritableStreamStartErroring, WritableStreamUpdateBackpressure,
+} from './stream-ops.js';
+
+/** The close sentinel queued behind the last chunk by close(). */
+const closeSentinel = Symbol('close sentinel');
+
+export class WritableStreamDefaultControllerImpl {
+  constructor() {
+    this.stream = undefined;
+    this.queue = new QueueWithSizes();
+    this.started = false;
+    this.strategyHWM = 1;
+    this.strategySizeAlgorithm = undefined; // undefined: every chunk has size 1
+    this.writeAlgorithm = undefined;
+    this.closeAlgorithm = undefined;
+    this.abortAlgorithm = undefined;
+    // [[abortController]] is created when someone first asks for the signal:
+    // until then nobody can be listening, so remembering the reason is enough.
+    this.abortController = undefined;
+    this.aborted = false;
+    this.abortReason = undefined;
+    this.api = undefined;
+  }
+
+  get facade() {
+    return this.api ?? new WritableStreamDefaultController(kWrap, this);
+  }
+
+  get signal() {
+    if (this.abortController === undefined) {
+      this.abortController = new AbortControllerCtor();
+      if (this.aborted) ReflectApply(AbortControllerAbort, this.abortController, [this.abortReason]);
+    }
+    return abortControllerSignal(this.abortController);
+  }
+
+  /** "Signal abort on controller.[[abortController]] with reason" */
+  signalAbort(reason) {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.abortReason = reason;
+    if (this.abortController !== undefined) ReflectApply(AbortControllerAbort, this.abortController, [reason]);
+  }
+
+  /** [[AbortSteps]] */
+  abortSteps(reason) {
+    const result = this.abortAlgorithm(reason);
+    WritableStreamDefaultControllerClearAlgorithms(this);
+    return result;
+  }
+
+  /** [[ErrorSteps]] */
+  errorSteps() {
+    this.queue.reset();
+  }
+
+  /** WritableStreamDefaultControllerClose */
+  closeSteps() {
+    this.queue.enqueue(closeSentinel, 0);
+    WritableStreamDefaultControllerAdvanceQueueIfNeeded(this);
+  }
+}
+
+export class WritableStreamDefaultController {
+  #impl;
+
+  constructor(key = undefined, impl = undefined) {
+    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    this.#impl = impl;
+    impl.api = this;
+  }
+
+  get signal() {
+    if (!isController(this)) throw illegalInvocation('WritableStreamDefaultController', 'signal');
+    return this.#impl.signal;
+  }
+
+  error(e = undefined) {
+    if (!isController(this)) throw illegalInvocation('WritableStreamDefaultController', 'error');
+    const controller = this.#impl;
+    if (controller.stream.state !== 'writable') return;
+    WritableStreamDefaultControllerError(controller, e);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #impl in value;
+  }
+}
+const isController = WritableStreamDefaultController.isInstance;
+delete WritableStreamDefaultController.isInstance;
+defineInterface(WritableStreamDefaultController, 'WritableStreamDefaultController', ['signal', 'error']);
+
+/** SetUpWritableStreamDefaultController */
+export function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm,
+  closeAlgorithm, abortAlgorithm, highWaterMark, sizeAlgorithm) {
+  controller.stream = stream;
+  stream.controller = controller;
+  controller.strategySizeAlgorithm = sizeAlgorithm;
+  controller.strategyHWM = highWaterMark;
+  controller.writeAlgorithm = writeAlgorithm;
+  controller.closeAlgorithm = closeAlgorithm;
+  controller.abortAlgorithm = abortAlgorithm;
+  WritableStreamUpdateBackpressure(stream, WritableStreamDefaultControllerGetBackpressure(controller));
+  const startResult = startAlgorithm();
+  reactToPromise(promiseResolvedWith(startResult), () => {
+    controller.started = true;
+    WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
+  }, (r) => {
+    controller.started = true;
+    WritableStreamDealWithRejection(stream, r);
+  });
+}
+
+function resolvedUndefined() {
+  return promiseResolvedWith(undefined);
+}
+function returnUndefined() {
+  return undefined;
+}
+
+/** SetUpWritableStreamDefaultControllerFromUnderlyingSink (sink callbacks already converted). */
+export function SetUpWritableStreamDefaultControllerFromUnderlyingSink(
+  stream, underlyingSink, sink, highWaterMark, sizeAlgorithm) {
+  const controller = new WritableStreamDefaultControllerImpl();
+  const { start, write, close, abort } = sink;
+  const startAlgorithm = start === undefined
+    ? returnUndefined
+    : () => ReflectApply(start, underlyingSink, [controller.facade]);
+  const writeAlgorithm = write === undefined
+    ? resolvedUndefined
+    : (chunk) => invokePromiseCallback(write, underlyingSink, [chunk, controller.facade]);
+  const closeAlgorithm = close === undefined
+    ? resolvedUndefined
+    : () => invokePromiseCallback(close, underlyingSink, []);
+  const abortAlgorithm = abort === undefined
+    ? resolvedUndefined
+    : (reason) => invokePromiseCallback(abort, underlyingSink, [reason]);
+  SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm, closeAlgorithm,
+    abortAlgorithm, highWaterMark, sizeAlgorithm);
+}
+
+/** CreateWritableStream: a stream whose controller runs internal algorithms. */
+export function CreateWritableStream(startAlgorithm, writeAlgorithm, closeAlgorithm, abortAlgorithm,
+  highWaterMark = 1, sizeAlgorithm = undefined) {
+  const stream = new WritableStreamImpl();
+  const controller = new WritableStreamDefaultControllerImpl();
+  SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm, closeAlgorithm,
+    abortAlgorithm, highWaterMark, sizeAlgorithm);
+  return stream;
+}
+
+/** WritableStreamDefaultControllerAdvanceQueueIfNeeded */
+export function WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller) {
+  const stream = controller.stream;
+  if (!controller.started) return;
+  if (stream.inFlightWriteRequest !== undefined) return;
+  if (stream.state === 'erroring') {
+    WritableStreamFinishErroring(stream);
+    return;
+  }
+  if (controller.queue.length === 0) return;
+  const value = controller.queue.peek();
+  if (value === closeSentinel) {
+    WritableStreamDefaultControllerProcessClose(controller);
+  } else {
+    WritableStreamDefaultControllerProcessWrite(controller, value);
+  }
+}
+
+/** WritableStreamDefaultControllerClearAlgorithms */
+export function WritableStreamDefaultControllerClearAlgorithms(controller) {
+  controller.writeAlgorithm = undefined;
+  controller.closeAlgorithm = undefined;
+  controller.abortAlgorithm = undefined;
+  controller.strategySizeAlgorithm = undefined;
+}
+
+/** WritableStreamDefaultControllerError */
+export function WritableStreamDefaultControllerError(controller, error) {
+  WritableStreamDefaultControllerClearAlgorithms(controller);
+  WritableStreamStartErroring(controller.stream, error);
+}
+
+/** WritableStreamDefaultControllerErrorIfNeeded */
+export function WritableStreamDefaultControllerErrorIfNeeded(controller, error) {
+  if (controller.stream.state === 'writable') WritableStreamDefaultControllerError(controller, error);
+}
+
+/** WritableStreamDefaultControllerGetBackpressure */
+export function WritableStreamDefaultControllerGetBackpressure(controller) {
+  return WritableStreamDefaultControllerGetDesiredSize(controller) <= 0;
+}
+
+/** WritableStreamDefaultControllerGetChunkSize */
+export function WritableStreamDefaultControllerGetChunkSize(controller, chunk) {
+  const sizeAlgorithm = controller.strategySizeAlgorithm;
+  if (sizeAlgorithm === undefined) return 1;
+  try {
+    return sizeAlgorithm(chunk);
+  } catch (e) {
+    WritableStreamDefaultControllerErrorIfNeeded(controller, e);
+    return 1;
+  }
+}
+
+/** WritableStreamDefaultControllerGetDesiredSize */
+export function WritableStreamDefaultControllerGetDesiredSize(controller) {
+  return controller.strategyHWM - controller.queue.totalSize;
+}
+
+/** WritableStreamDefaultControllerProcessClose */
+function WritableStreamDefaultControllerProcessClose(controller) {
+  const stream = controller.stream;
+  WritableStreamMarkCloseRequestInFlight(stream);
+  controller.queue.dequeue();
+  const sinkClosePromise = controller.closeAlgorithm();
+  WritableStreamDefaultControllerClearAlgorithms(controller);
+  reactToPromise(sinkClosePromise, () => {
+    WritableStreamFinishInFlightClose(stream);
+  }, (reason) => {
+    WritableStreamFinishInFlightCloseWithError(stream, reason);
+  });
+}
+
+/** WritableStreamDefaultControllerProcessWrite */
+function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
+  const stream = controller.stream;
+  WritableStreamMarkFirstWriteRequestInFlight(stream);
+  const sinkWritePromise = controller.writeAlgorithm(chunk);
+  reactToPromise(sinkWritePromise, () => {
+    WritableStreamFinishInFlightWrite(stream);
+    const state = stream.state;
+    controller.queue.dequeue();
+    if (!WritableStreamCloseQueuedOrInFlight(stream) && state === 'writable') {
+      WritableStreamUpdateBackpressure(stream, WritableStreamDefaultControllerGetBackpressure(controller));
+    }
+    WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
+  }, (reason) => {
+    if (stream.state === 'writable') WritableStreamDefaultControllerClearAlgorithms(controller);
+    WritableStreamFinishInFlightWriteWithError(stream, reason);
+  });
+}
+
+/** WritableStreamDefaultControllerWrite */
+export function WritableStreamDefaultControllerWrite(controller, chunk, chunkSize) {
+  try {
+    controller.queue.enqueue(chunk, chunkSize);
+  } catch (e) {
+    WritableStreamDefaultControllerErrorIfNeeded(controller, e);
+    return;
+  }
+  const stream = controller.stream;
+  if (!WritableStreamCloseQueuedOrInFlight(stream) && stream.state === 'writable') {
+    WritableStreamUpdateBackpressure(stream, WritableStreamDefaultControllerGetBackpressure(controller));
+  }
+  WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
+}

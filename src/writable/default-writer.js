@@ -1,0 +1,198 @@
+// WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
+import { OriginalTypeError } from '../intrinsics.js';
+import { Deferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } from '../promise.js';
+import { kWrap } from '../facade.js';
+import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
+import {
+  IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight,
+  WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected,
+  WritableStreamDefaultWriterEnsureClosedPromiseRejected,
+} from './stream-ops.js';
+import {
+  WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize,
+  WritableStreamDefaultControllerWrite,
+} from './default-controller.js';
+import { unwrapWritableStream } from './writable-stream.js';
+
+export class WritableStreamDefaultWriterImpl {
+  constructor() {
+    this.stream = undefined;
+    this.ready = undefined;   // Deferred: [[readyPromise]]
+    this.closed = undefined;  // Deferred: [[closedPromise]]
+    this.api = undefined;
+  }
+
+  get facade() {
+    return this.api ?? new WritableStreamDefaultWriter(kWrap, this);
+  }
+}
+
+function settledDeferred(fulfilled, reason) {
+  const d = new Deferred();
+  if (fulfilled) {
+    d.resolve(undefined);
+  } else {
+    d.reject(reason);
+    setPromiseIsHandled(d.promise);
+  }
+  return d;
+}
+
+/** AcquireWritableStreamDefaultWriter */
+export function AcquireWritableStreamDefaultWriter(stream) {
+  const writer = new WritableStreamDefaultWriterImpl();
+  SetUpWritableStreamDefaultWriter(writer, stream);
+  return writer;
+}
+
+/** SetUpWritableStreamDefaultWriter */
+export function SetUpWritableStreamDefaultWriter(writer, stream) {
+  if (IsWritableStreamLocked(stream)) {
+    throw typeError('This stream has already been locked for exclusive writing by another writer');
+  }
+  writer.stream = stream;
+  stream.writer = writer;
+  const state = stream.state;
+  if (state === 'writable') {
+    writer.ready = !WritableStreamCloseQueuedOrInFlight(stream) && stream.backpressure
+      ? new Deferred()
+      : settledDeferred(true);
+    writer.closed = new Deferred();
+  } else if (state === 'erroring') {
+    writer.ready = settledDeferred(false, stream.storedError);
+    writer.closed = new Deferred();
+  } else if (state === 'closed') {
+    writer.ready = settledDeferred(true);
+    writer.closed = settledDeferred(true);
+  } else {
+    writer.ready = settledDeferred(false, stream.storedError);
+    writer.closed = settledDeferred(false, stream.storedError);
+  }
+}
+
+/** WritableStreamDefaultWriterCloseWithErrorPropagation */
+export function WritableStreamDefaultWriterCloseWithErrorPropagation(writer) {
+  const stream = writer.stream;
+  const state = stream.state;
+  if (WritableStreamCloseQueuedOrInFlight(stream) || state === 'closed') return promiseResolvedWith(undefined);
+  if (state === 'errored') return promiseRejectedWith(stream.storedError);
+  return WritableStreamClose(stream);
+}
+
+/** WritableStreamDefaultWriterGetDesiredSize */
+export function WritableStreamDefaultWriterGetDesiredSize(writer) {
+  const stream = writer.stream;
+  const state = stream.state;
+  if (state === 'errored' || state === 'erroring') return null;
+  if (state === 'closed') return 0;
+  return WritableStreamDefaultControllerGetDesiredSize(stream.controller);
+}
+
+/** WritableStreamDefaultWriterRelease */
+export function WritableStreamDefaultWriterRelease(writer) {
+  const stream = writer.stream;
+  const releasedError = new OriginalTypeError('Writer was released and can no longer be used to monitor the stream');
+  WritableStreamDefaultWriterEnsureReadyPromiseRejected(writer, releasedError);
+  WritableStreamDefaultWriterEnsureClosedPromiseRejected(writer, releasedError);
+  stream.writer = undefined;
+  writer.stream = undefined;
+}
+
+/** WritableStreamDefaultWriterWrite */
+export function WritableStreamDefaultWriterWrite(writer, chunk) {
+  const stream = writer.stream;
+  const controller = stream.controller;
+  const chunkSize = WritableStreamDefaultControllerGetChunkSize(controller, chunk);
+  if (stream !== writer.stream) {
+    return promiseRejectedWith(typeError('The writer was released while computing the size of the chunk'));
+  }
+  const state = stream.state;
+  if (state === 'errored') return promiseRejectedWith(stream.storedError);
+  if (WritableStreamCloseQueuedOrInFlight(stream) || state === 'closed') {
+    return promiseRejectedWith(typeError('Cannot write to a stream that is closing or closed'));
+  }
+  if (state === 'erroring') return promiseRejectedWith(stream.storedError);
+  const promise = WritableStreamAddWriteRequest(stream);
+  WritableStreamDefaultControllerWrite(controller, chunk, chunkSize);
+  return promise;
+}
+
+export class WritableStreamDefaultWriter {
+  #impl;
+
+  constructor(stream, impl = undefined) {
+    if (stream === kWrap) {
+      this.#impl = impl;
+      impl.api = this;
+      return;
+    }
+    if (arguments.length === 0) {
+      throw typeError("Failed to construct 'WritableStreamDefaultWriter': 1 argument required");
+    }
+    const streamImpl = unwrapWritableStream(stream);
+    if (streamImpl === undefined) {
+      throw typeError("Failed to construct 'WritableStreamDefaultWriter': argument 1 is not a WritableStream");
+    }
+    const writer = new WritableStreamDefaultWriterImpl();
+    SetUpWritableStreamDefaultWriter(writer, streamImpl);
+    this.#impl = writer;
+    writer.api = this;
+  }
+
+  get closed() {
+    if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'closed'));
+    return this.#impl.closed.promise;
+  }
+
+  get desiredSize() {
+    if (!isWriter(this)) throw illegalInvocation('WritableStreamDefaultWriter', 'desiredSize');
+    const writer = this.#impl;
+    if (writer.stream === undefined) throw typeError('Cannot get the desired size of a released writer');
+    return WritableStreamDefaultWriterGetDesiredSize(writer);
+  }
+
+  get ready() {
+    if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'ready'));
+    return this.#impl.ready.promise;
+  }
+
+  abort(reason = undefined) {
+    if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'abort'));
+    const writer = this.#impl;
+    if (writer.stream === undefined) return promiseRejectedWith(typeError('Cannot abort a stream using a released writer'));
+    return WritableStreamAbort(writer.stream, reason);
+  }
+
+  close() {
+    if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'close'));
+    const writer = this.#impl;
+    const stream = writer.stream;
+    if (stream === undefined) return promiseRejectedWith(typeError('Cannot close a stream using a released writer'));
+    if (WritableStreamCloseQueuedOrInFlight(stream)) {
+      return promiseRejectedWith(typeError('Cannot close a stream that is already closing'));
+    }
+    return WritableStreamClose(stream);
+  }
+
+  releaseLock() {
+    if (!isWriter(this)) throw illegalInvocation('WritableStreamDefaultWriter', 'releaseLock');
+    const writer = this.#impl;
+    if (writer.stream === undefined) return;
+    WritableStreamDefaultWriterRelease(writer);
+  }
+
+  write(chunk = undefined) {
+    if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'write'));
+    const writer = this.#impl;
+    if (writer.stream === undefined) return promiseRejectedWith(typeError('Cannot write to a stream using a released writer'));
+    return WritableStreamDefaultWriterWrite(writer, chunk);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #impl in value;
+  }
+}
+const isWriter = WritableStreamDefaultWriter.isInstance;
+delete WritableStreamDefaultWriter.isInstance;
+defineInterface(WritableStreamDefaultWriter, 'WritableStreamDefaultWriter',
+  ['closed', 'desiredSize', 'ready', 'abort', 'close', 'releaseLock', 'write']);
