@@ -3,6 +3,8 @@
 // replaces Promise.prototype.then, Function.prototype.call or Array methods
 // cannot change how our streams behave (the Web Platform Tests check this).
 
+import { types as nodeUtilTypes } from 'node:util';
+
 export const ReflectApply = Reflect.apply;
 export const ReflectGet = Reflect.get;
 export const ObjectCreate = Object.create;
@@ -85,30 +87,17 @@ export function viewByteLength(view) {
 export function typedArrayLength(view) {
   return ReflectApply(typedArrayLengthGetter, view, []);
 }
-export function isSharedArrayBuffer(buffer) {
-  if (sharedByteLengthGetter === undefined) return false;
-  try {
-    ReflectApply(sharedByteLengthGetter, buffer, []);
-    return true;
-  } catch {
-    return false;
-  }
-}
-export function isArrayBuffer(value) {
-  try {
-    ReflectApply(byteLengthGetter, value, []);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Is `value` a SharedArrayBuffer? (util.types answers without throwing.) */
+export const isSharedArrayBuffer = nodeUtilTypes.isSharedArrayBuffer;
+/** Is `value` a (non-shared) ArrayBuffer? */
+export const isArrayBuffer = nodeUtilTypes.isArrayBuffer;
 export function arrayBufferByteLength(buffer) {
   return ReflectApply(byteLengthGetter, buffer, []);
 }
 /** Copies `length` bytes between ArrayBuffers (spec: CopyDataBlockBytes). */
 export function copyDataBlockBytes(toBuffer, toIndex, fromBuffer, fromIndex, length) {
-  ReflectApply(TypedArraySet, new Uint8Array(toBuffer, toIndex, length),
-    [new Uint8Array(fromBuffer, fromIndex, length)]);
+  ReflectApply(TypedArraySet, new Uint8ArrayCtor(toBuffer, toIndex, length),
+    [new Uint8ArrayCtor(fromBuffer, fromIndex, length)]);
 }
 
 // ArrayBuffer.prototype.transfer and .detached arrived in Node 21/22. On Node 20
@@ -128,7 +117,13 @@ export const isDetachedBuffer = detachedGetter !== undefined
     };
 export const transferArrayBuffer = transferMethod !== undefined
   ? (buffer) => ReflectApply(transferMethod, buffer, [])
-  : (buffer) => structuredCloneFn(buffer, { transfer: [buffer] });
+  : (buffer) => {
+      // structuredClone copies (rather than detaches) buffers that cannot be
+      // detached, e.g. a WebAssembly.Memory's; transfer() throws for those.
+      const transferred = structuredCloneFn(buffer, { transfer: [buffer] });
+      if (!isDetachedBuffer(buffer)) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
+      return transferred;
+    };
 
 // AbortController / AbortSignal, for WritableStreamDefaultController.signal and pipeTo's signal.
 export const AbortControllerCtor = AbortController;
@@ -182,10 +177,4 @@ const resizableGetter = ObjectGetOwnPropertyDescriptor(ArrayBufferPrototype, 're
 export function isResizableArrayBuffer(buffer) {
   return resizableGetter !== undefined && ReflectApply(resizableGetter, buffer, []);
 }
-import { types as nodeUtilTypes } from 'node:util';
-/**
- * Is `value` a SharedArrayBuffer? Same answer as isSharedArrayBuffer above but
- * without throwing and catching an exception for ordinary ArrayBuffers, which
- * matters on the per-chunk path (every enqueue() / read(view) checks its view).
- */
-export const isSharedArrayBufferNoThrow = nodeUtilTypes.isSharedArrayBuffer;
+

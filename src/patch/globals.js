@@ -1,6 +1,8 @@
 // The global patch: replaces Node's Web Streams classes on globalThis with ours
 // and can put every original property back exactly as it was.
-import { ObjectDefineProperty, ObjectGetOwnPropertyDescriptor } from '../intrinsics.js';
+import { ObjectDefineProperty } from '../intrinsics.js';
+import { natives, nativeDescriptors } from '../bridge/natives.js';
+import { installTransferPatch, uninstallTransferPatch } from './transfer.js';
 import { ReadableStream } from '../readable/readable-stream.js';
 import { ReadableStreamDefaultReader } from '../readable/default-reader.js';
 import { ReadableStreamBYOBReader } from '../readable/byob-reader.js';
@@ -32,16 +34,7 @@ export const fastClasses = {
 
 const names = Object.keys(fastClasses);
 
-// Node's own classes, read before anything is replaced (Node defines them as
-// lazy accessors on globalThis, so reading them here loads them once).
-const originalDescriptors = new Map();
-const natives = {};
-for (const name of names) {
-  originalDescriptors.set(name, ObjectGetOwnPropertyDescriptor(globalThis, name));
-  natives[name] = globalThis[name];
-}
-
-/** Node's native classes, as they were when this module loaded. */
+/** Node's native classes, as they were before any patch. */
 export function nativeClasses() {
   return { ...natives };
 }
@@ -60,6 +53,7 @@ export function install() {
       value: fastClasses[name], writable: true, enumerable: false, configurable: true,
     });
   }
+  installTransferPatch();
   installed = true;
   return true;
 }
@@ -68,13 +62,14 @@ export function install() {
 export function uninstall() {
   if (!installed) return false;
   for (const name of names) {
-    const descriptor = originalDescriptors.get(name);
+    const descriptor = nativeDescriptors.get(name);
     if (descriptor === undefined) {
       delete globalThis[name];
     } else {
       ObjectDefineProperty(globalThis, name, descriptor);
     }
   }
+  uninstallTransferPatch();
   installed = false;
   return true;
 }

@@ -7,7 +7,7 @@
 import {
   ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor,
   MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
-  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBufferNoThrow, arrayBufferByteLength,
+  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
 } from '../intrinsics.js';
 import { promiseResolvedWith, reactToPromise } from '../promise.js';
@@ -38,6 +38,11 @@ class PullIntoDescriptor {
     this.elementSize = elementSize;
     this.viewConstructor = viewConstructor;
     this.readerType = readerType; // 'default' | 'byob' | 'none'
+    // Whether a BYOB request view over `buffer` was handed to the underlying
+    // source since `buffer` was last (re)created by a transfer. While it was
+    // not, nobody else can observe `buffer`, so ConvertPullIntoDescriptor may
+    // skip its transfer (an expensive structuredClone on Node 20).
+    this.bufferExposed = false;
   }
 }
 
@@ -144,7 +149,7 @@ export function convertArrayBufferView(value, context) {
     throw typeError(`${context} is not an ArrayBufferView (a TypedArray or a DataView)`);
   }
   const buffer = viewBuffer(value);
-  if (isSharedArrayBufferNoThrow(buffer)) {
+  if (isSharedArrayBuffer(buffer)) {
     throw typeError(`${context} is a view on a SharedArrayBuffer, which is not allowed`);
   }
   if (isResizableArrayBuffer(buffer)) {
@@ -397,13 +402,19 @@ export function ReadableByteStreamControllerCommitPullIntoDescriptor(stream, pul
 export function ReadableByteStreamControllerConvertPullIntoDescriptor(pullIntoDescriptor) {
   const bytesFilled = pullIntoDescriptor.bytesFilled;
   const elementSize = pullIntoDescriptor.elementSize;
-  const buffer = transferArrayBuffer(pullIntoDescriptor.buffer);
+  const buffer = pullIntoDescriptor.bufferExposed
+    ? transferArrayBuffer(pullIntoDescriptor.buffer)
+    : pullIntoDescriptor.buffer;
   const Ctor = pullIntoDescriptor.viewConstructor;
   return new Ctor(buffer, pullIntoDescriptor.byteOffset, bytesFilled / elementSize);
 }
 
-/** ReadableByteStreamControllerEnqueue */
-export function ReadableByteStreamControllerEnqueue(controller, chunk) {
+/**
+ * ReadableByteStreamControllerEnqueue. `chunkIsPrivate` is true for internal
+ * callers (tee) whose chunk's buffer no other code can reach: transferring it
+ * would be unobservable, so it is skipped.
+ */
+export function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPrivate = false) {
   const stream = controller.stream;
   if (controller.closeRequested || stream.state !== 'readable') return;
   const buffer = viewBuffer(chunk);
@@ -412,7 +423,7 @@ export function ReadableByteStreamControllerEnqueue(controller, chunk) {
   if (isDetachedBuffer(buffer)) {
     throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
   }
-  const transferredBuffer = TransferArrayBuffer(buffer);
+  const transferredBuffer = chunkIsPrivate ? buffer : TransferArrayBuffer(buffer);
   const pendingPullIntos = controller.pendingPullIntos;
   if (pendingPullIntos.length !== 0) {
     const firstPendingPullInto = pendingPullIntos.peek();
@@ -420,7 +431,10 @@ export function ReadableByteStreamControllerEnqueue(controller, chunk) {
       throw typeError("ReadableByteStreamController.enqueue: the pending BYOB request's buffer has been detached");
     }
     ReadableByteStreamControllerInvalidateBYOBRequest(controller);
-    firstPendingPullInto.buffer = transferArrayBuffer(firstPendingPullInto.buffer);
+    if (firstPendingPullInto.bufferExposed) {
+      firstPendingPullInto.buffer = transferArrayBuffer(firstPendingPullInto.buffer);
+      firstPendingPullInto.bufferExposed = false;
+    }
     if (firstPendingPullInto.readerType === 'none') {
       ReadableByteStreamControllerEnqueueDetachedPullIntoToQueue(controller, firstPendingPullInto);
     }
@@ -539,6 +553,7 @@ export function ReadableByteStreamControllerGetBYOBRequest(controller) {
     const view = new Uint8ArrayCtor(firstDescriptor.buffer,
       firstDescriptor.byteOffset + firstDescriptor.bytesFilled,
       firstDescriptor.byteLength - firstDescriptor.bytesFilled);
+    firstDescriptor.bufferExposed = true;
     controller.byobRequest = new ReadableStreamBYOBRequestImpl(controller, view);
   }
   return controller.byobRequest;
@@ -667,7 +682,10 @@ export function ReadableByteStreamControllerRespond(controller, bytesWritten) {
         `remaining space in the view (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
     }
   }
-  firstDescriptor.buffer = transferArrayBuffer(firstDescriptor.buffer);
+  if (firstDescriptor.bufferExposed) {
+    firstDescriptor.buffer = transferArrayBuffer(firstDescriptor.buffer);
+    firstDescriptor.bufferExposed = false;
+  }
   ReadableByteStreamControllerRespondInternal(controller, bytesWritten);
 }
 
@@ -759,6 +777,7 @@ export function ReadableByteStreamControllerRespondWithNewView(controller, view)
       `larger than the remaining space (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
   }
   firstDescriptor.buffer = TransferArrayBuffer(buffer);
+  firstDescriptor.bufferExposed = false;
   ReadableByteStreamControllerRespondInternal(controller, byteLength);
 }
 

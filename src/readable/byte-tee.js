@@ -72,8 +72,8 @@ export function ReadableByteStreamTee(stream) {
             return;
           }
         }
-        if (!canceled1) ReadableByteStreamControllerEnqueue(branch1.controller, chunk1);
-        if (!canceled2) ReadableByteStreamControllerEnqueue(branch2.controller, chunk2);
+        if (!canceled1) ReadableByteStreamControllerEnqueue(branch1.controller, chunk1, true);
+        if (!canceled2) ReadableByteStreamControllerEnqueue(branch2.controller, chunk2, true);
         reading = false;
         if (readAgainForBranch1) {
           pull1Algorithm();
@@ -134,7 +134,7 @@ export function ReadableByteStreamTee(stream) {
               return;
             }
             if (!byobCanceled) ReadableByteStreamControllerRespondWithNewView(byobBranch.controller, chunk);
-            ReadableByteStreamControllerEnqueue(otherBranch.controller, clonedChunk);
+            ReadableByteStreamControllerEnqueue(otherBranch.controller, clonedChunk, true);
           } else if (!byobCanceled) {
             ReadableByteStreamControllerRespondWithNewView(byobBranch.controller, chunk);
           }

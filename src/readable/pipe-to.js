@@ -3,7 +3,7 @@
 // wait for the writer to be ready, read one chunk, write it, repeat, while
 // watchers on both streams' closed promises apply the four propagation rules.
 import {
-  ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal,
+  ReflectApply, queueMicrotask, abortSignalAborted, abortSignalReason, isAbortSignal,
   EventTargetAddEventListener, EventTargetRemoveEventListener,
 } from '../intrinsics.js';
 import { Deferred, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
@@ -48,7 +48,22 @@ class PipeState {
     this.currentWrite = promiseResolvedWith(undefined);
     this.result = new Deferred();
     this.readRequest = new PipeReadRequest(this);
+    this.pendingChunk = undefined;
+    this.hasPendingChunk = false;
+    this.writePendingChunk = () => {
+      if (writePendingChunk(this)) pipeLoop(this);
+    };
   }
+}
+
+/** Writes the chunk read but not yet written, if any; returns whether there was one. */
+function writePendingChunk(pipe) {
+  if (!pipe.hasPendingChunk) return false;
+  const chunk = pipe.pendingChunk;
+  pipe.pendingChunk = undefined;
+  pipe.hasPendingChunk = false;
+  pipe.currentWrite = uponPromise(WritableStreamDefaultWriterWrite(pipe.writer, chunk), undefined, noop);
+  return true;
 }
 
 /** The read request the pipe issues for each chunk. */
@@ -58,9 +73,13 @@ class PipeReadRequest {
   }
 
   chunkSteps(chunk) {
+    // The chunk may arrive synchronously inside the producer's enqueue(); the
+    // sink must not run there, so the write happens in a microtask. Until
+    // then it is "read but not yet written", which shutdown flushes first.
     const pipe = this.pipe;
-    pipe.currentWrite = uponPromise(WritableStreamDefaultWriterWrite(pipe.writer, chunk), undefined, noop);
-    pipeLoop(pipe);
+    pipe.pendingChunk = chunk;
+    pipe.hasPendingChunk = true;
+    queueMicrotask(pipe.writePendingChunk);
   }
 
   closeSteps() {} // the source-closed watcher handles it
@@ -193,6 +212,11 @@ function waitForWritesToFinish(pipe) {
     () => (oldCurrentWrite !== pipe.currentWrite ? waitForWritesToFinish(pipe) : undefined));
 }
 
+function dropPendingChunk(pipe) {
+  pipe.pendingChunk = undefined;
+  pipe.hasPendingChunk = false;
+}
+
 function destIsWritableAndOpen(pipe) {
   return pipe.dest.state === 'writable' && !WritableStreamCloseQueuedOrInFlight(pipe.dest);
 }
@@ -207,8 +231,10 @@ function shutdownWithAction(pipe, action, hasError, originalError) {
       (newError) => finalize(pipe, true, newError));
   };
   if (destIsWritableAndOpen(pipe)) {
+    writePendingChunk(pipe);
     reactToPromise(waitForWritesToFinish(pipe), doTheRest);
   } else {
+    dropPendingChunk(pipe);
     doTheRest();
   }
 }
@@ -218,8 +244,10 @@ function shutdown(pipe, hasError, error) {
   if (pipe.shuttingDown) return;
   pipe.shuttingDown = true;
   if (destIsWritableAndOpen(pipe)) {
+    writePendingChunk(pipe);
     reactToPromise(waitForWritesToFinish(pipe), () => finalize(pipe, hasError, error));
   } else {
+    dropPendingChunk(pipe);
     finalize(pipe, hasError, error);
   }
 }

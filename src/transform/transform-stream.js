@@ -90,12 +90,15 @@ export class TransformStream {
     return wrapWritableStream(this.#impl.writable);
   }
 
-  static isInstance(value) {
-    return typeof value === 'object' && value !== null && #impl in value;
+  static unwrap(value) {
+    return typeof value === 'object' && value !== null && #impl in value ? value.#impl : undefined;
   }
 }
-const isTransformStream = TransformStream.isInstance;
-delete TransformStream.isInstance;
+
+/** The internal record of a public TransformStream, or undefined for anything else. */
+export const unwrapTransformStream = TransformStream.unwrap;
+delete TransformStream.unwrap;
+const isTransformStream = (value) => unwrapTransformStream(value) !== undefined;
 defineInterface(TransformStream, 'TransformStream', ['readable', 'writable']);
 
 /** InitializeTransformStream */

@@ -135,8 +135,14 @@ function setUpGlobals() {
   // fetches /interfaces/*.idl). A small Response-like object is returned
   // rather than a real Response, so fetch's own stream machinery stays out of
   // the comparison. Absolute URLs fall through to the real fetch.
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async function fetch(input, init) {
+  // (Node's fetch is a lazy getter; leave it unevaluated unless really needed.)
+  const fetchDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  const realFetch = (...args) => {
+    const f = fetchDescriptor?.get ? fetchDescriptor.get.call(globalThis) : fetchDescriptor?.value;
+    if (typeof f !== 'function') throw new TypeError('fetch is not available');
+    return f.apply(globalThis, args);
+  };
+  async function fetch(input, init) {
     const url = typeof input === 'string' ? input : String(input?.url ?? input);
     if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return realFetch(input, init);
     const path = url.split(/[?#]/)[0];
@@ -152,7 +158,10 @@ function setUpGlobals() {
       json: async () => JSON.parse(await text()),
       arrayBuffer: async () => (body ? body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) : new ArrayBuffer(0)),
     };
-  };
+  }
+  Object.defineProperty(globalThis, 'fetch', {
+    value: fetch, writable: true, configurable: true, enumerable: fetchDescriptor?.enumerable ?? false,
+  });
 }
 
 function runScript(absPath) {
@@ -183,6 +192,7 @@ const SCRIPT_ALIASES = {
 };
 
 function resolveScript(ref) {
+  ref = ref.split(/[?#]/)[0];
   ref = SCRIPT_ALIASES[ref] ?? ref;
   return ref.startsWith('/') ? join(wptRoot, ref) : resolve(dirname(testPath), ref);
 }

@@ -96,7 +96,7 @@ function writeSources(work, keyring) {
   writeFileSync(join(work, 'sources.list.d', 'trixie-src.sources'), text);
 }
 
-// Versions of the source package apt knows about, highest first.
+// Versions of the source package apt knows about (in apt's order).
 function availableVersions(work) {
   const r = run('apt-cache', [...aptOptions(work), 'showsrc', SOURCE_PACKAGE], { capture: true, allowFail: true });
   const versions = [...new Set((r.stdout || '').split('\n')
@@ -225,7 +225,7 @@ export function ensureWpt({ force = false, quiet = false } = {}) {
     say(`using cached ${CACHE_DIR} (${stamp.source}; ${describe(CACHE_DIR)})`);
     return CACHE_DIR;
   }
-  log(`${CACHE_DIR} missing or incomplete; fetching`);
+  log(force ? `--force: fetching again into ${CACHE_DIR}` : `${CACHE_DIR} missing or incomplete; fetching`);
   const t0 = Date.now();
   fetchFromDebian();
   log(`ready: ${CACHE_DIR} (${describe(CACHE_DIR)}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

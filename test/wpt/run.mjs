@@ -27,6 +27,8 @@
 //   --expectations=<file>        default test/wpt/expectations.json
 //   --timeout=<seconds>          per file, default 60 (x2 for "META: timeout=long")
 //   --concurrency=<n>            parallel files, default: number of CPUs
+//   --retries=<n>                rerun a patched file that has unexpected failures up to n
+//                                times (default 1); a clean retry passes, with a FLAKY notice
 //   --wpt=<dir>                  WPT root (else $WPT_DIR, else the .cache/wpt fetched on demand)
 //
 // expectations.json: { "<path relative to streams/>": { "<subtest name>": "<reason>" } }
@@ -70,6 +72,7 @@ function parseOptions(argv) {
         expectations: { type: 'string', default: join(HERE, 'expectations.json') },
         timeout: { type: 'string', default: '60' },
         concurrency: { type: 'string' },
+        retries: { type: 'string', default: '1' },
         wpt: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -90,8 +93,11 @@ function parseOptions(argv) {
   const cpus = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   const concurrency = parsed.concurrency === undefined ? Math.max(1, cpus) : Number(parsed.concurrency);
   if (!(concurrency >= 1)) usageError(`bad --concurrency=${parsed.concurrency}`);
+  const retries = Number(parsed.retries);
+  if (!(Number.isInteger(retries) && retries >= 0)) usageError(`bad --retries=${parsed.retries}`);
   return {
     ...parsed,
+    retries,
     timeoutMs: timeout * 1000,
     concurrency: Math.floor(concurrency),
     filters: parsed.filter.flatMap((f) => f.split(',')).filter(Boolean),
@@ -259,6 +265,7 @@ function loadBaseline(path, nodeVer) {
 function compare(files, allFiles, results, expectations) {
   const failures = [];
   const notices = [];
+  let noBaseline = 0;
   for (const file of files) {
     const { native, patched } = results[file];
     if (!patched) continue;
@@ -274,7 +281,7 @@ function compare(files, allFiles, results, expectations) {
       if (!wholeFile) failures.push({ file, subtest: null, status: patched.status, message: patched.message });
     }
     if (!native) {
-      notices.push({ file, subtest: null, message: 'no native result to compare with' });
+      noBaseline++;
       continue;
     }
     const missing = [];
@@ -315,12 +322,29 @@ function compare(files, allFiles, results, expectations) {
         notices.push({ file, subtest: name, message: 'listed in expectations but PASSES now; remove the entry' });
       }
     }
+    if (patched.earlierAttempts?.length) {
+      const n = patched.earlierAttempts.length;
+      notices.push({
+        file,
+        subtest: null,
+        message: `FLAKY? run ${n + 1} time(s) in patched mode; earlier attempt(s) had unexpected failures: ` +
+          patched.earlierAttempts.map((a) => a.unexpected.slice(0, 3).join(' | ')).join(' || '),
+      });
+    }
     if (wholeFile && patched.status === 'OK') {
       const c = counts(patched);
       const n = counts(native);
       const ok = Object.entries(native.subtests).every(([k, v]) => v.status !== 'PASS' || patched.subtests[k]?.status === 'PASS');
       if (ok) notices.push({ file, subtest: '*', message: `whole file listed in expectations but all native passes pass (${c.passed}/${c.total}, native ${n.passed}/${n.total}); remove the entry` });
     }
+  }
+  if (noBaseline) {
+    notices.push({
+      file: `(${noBaseline} file(s))`,
+      subtest: null,
+      message: 'no native results to compare with (use --mode=both, or --baseline=<json of a native run>); ' +
+        'only crashes, timeouts and harness errors were checked there',
+    });
   }
   for (const file of Object.keys(expectations)) {
     if (!allFiles.includes(file)) {
@@ -360,7 +384,7 @@ async function main() {
   }
   if (!existsSync(join(wptRoot, 'resources', 'testharness.js'))) usageError(`${wptRoot} is not a WPT root`);
 
-  const nodeBin = opts.node ? resolve(opts.node) : process.execPath;
+  const nodeBin = !opts.node ? process.execPath : opts.node.includes('/') ? resolve(opts.node) : opts.node;
   let nodeVer;
   try {
     nodeVer = nodeVersion(nodeBin);
@@ -410,6 +434,21 @@ async function main() {
       const r = await runChild({ nodeBin, wptRoot, file, mode, patch: opts.patch, timeoutMs, tmpDir, index });
       results[file][mode] = r;
       ms += r.durationMs;
+    }
+    // A patched file with unexpected failures is run again (--retries); if the
+    // retry is clean the file counts as passing, and a notice names it flaky.
+    for (let attempt = 1; attempt <= opts.retries; attempt++) {
+      const first = results[file].patched;
+      if (!first || first.patchError) break;
+      const { failures } = compare([file], allFiles, { [file]: results[file] }, expectations);
+      if (!failures.length) break;
+      const r = await runChild({ nodeBin, wptRoot, file, mode: 'patched', patch: opts.patch, timeoutMs, tmpDir, index: `${index}-retry${attempt}` });
+      ms += r.durationMs;
+      r.earlierAttempts = [...(first.earlierAttempts ?? []), {
+        status: first.status,
+        unexpected: failures.map((f) => `${f.status} ${f.subtest ?? '(file)'}: ${oneLine(f.message, 200)}`),
+      }];
+      results[file].patched = r;
     }
     finished++;
     const parts = [`[${String(finished).padStart(width)}/${files.length}] ${file}`];

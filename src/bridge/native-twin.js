@@ -1,0 +1,114 @@
+// The bridge to Node's native streams: a native twin of one of our streams.
+// Some consumers only accept streams made by Node's own constructors (brand
+// checks on private symbols, V8's transfer marker). For them we hand over a
+// native stream that reads from, or writes to, ours. Creating a twin locks our
+// stream, as handing the stream itself to the consumer would.
+import { Deferred, uponPromise } from '../promise.js';
+import { IsReadableStreamLocked, ReadableStreamCancel } from '../readable/stream-ops.js';
+import {
+  AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
+} from '../readable/default-reader.js';
+import { IsWritableStreamLocked, WritableStreamAbort } from '../writable/stream-ops.js';
+import {
+  AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite,
+  WritableStreamDefaultWriterCloseWithErrorPropagation,
+} from '../writable/default-writer.js';
+import { natives } from './natives.js';
+
+/** Read request that settles a Deferred with the chunk, or `done` at the end. */
+class TwinReadRequest extends Deferred {
+  chunkSteps(chunk) {
+    this.resolve({ value: chunk, done: false });
+  }
+
+  closeSteps() {
+    this.resolve({ value: undefined, done: true });
+  }
+
+  errorSteps(e) {
+    this.reject(e);
+  }
+}
+
+function readFrom(reader) {
+  const request = new TwinReadRequest();
+  ReadableStreamDefaultReaderRead(reader, request);
+  return request.promise;
+}
+
+/** A native ReadableStream that pulls from our stream `stream` (an internal record). */
+export function nativeReadableFrom(stream) {
+  const reader = AcquireReadableStreamDefaultReader(stream);
+  return new natives.ReadableStream({
+    pull(controller) {
+      return uponPromise(readFrom(reader), (result) => {
+        if (result.done) {
+          controller.close();
+          ReadableStreamDefaultReaderRelease(reader);
+        } else {
+          controller.enqueue(result.value);
+        }
+      });
+    },
+    cancel(reason) {
+      return ReadableStreamCancel(stream, reason);
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** A native WritableStream that writes into our stream `stream` (an internal record). */
+export function nativeWritableTo(stream) {
+  const writer = AcquireWritableStreamDefaultWriter(stream);
+  return new natives.WritableStream({
+    write(chunk) {
+      return WritableStreamDefaultWriterWrite(writer, chunk);
+    },
+    close() {
+      return WritableStreamDefaultWriterCloseWithErrorPropagation(writer);
+    },
+    abort(reason) {
+      return WritableStreamAbort(stream, reason);
+    },
+  }, { highWaterMark: 1 });
+}
+
+/**
+ * A native TransformStream whose writable side feeds our transform's writable
+ * side and whose readable side carries what our readable side produces.
+ */
+export function nativeTransformOver(transform) {
+  const reader = AcquireReadableStreamDefaultReader(transform.readable);
+  const writer = AcquireWritableStreamDefaultWriter(transform.writable);
+  let forwarding;
+  return new natives.TransformStream({
+    start(controller) {
+      // Forward our readable side into the twin's readable side until it ends.
+      const pump = () => uponPromise(readFrom(reader), (result) => {
+        if (result.done) {
+          controller.terminate();
+          return undefined;
+        }
+        controller.enqueue(result.value);
+        return pump();
+      }, (e) => controller.error(e));
+      forwarding = pump();
+    },
+    transform(chunk) {
+      return WritableStreamDefaultWriterWrite(writer, chunk);
+    },
+    flush() {
+      return uponPromise(WritableStreamDefaultWriterCloseWithErrorPropagation(writer), () => forwarding);
+    },
+    cancel(reason) {
+      return ReadableStreamCancel(transform.readable, reason);
+    },
+  });
+}
+
+/** Can `stream` (ours, internal record) be handed over? Locked streams cannot. */
+export function isReadableTransferable(stream) {
+  return !IsReadableStreamLocked(stream);
+}
+export function isWritableTransferable(stream) {
+  return !IsWritableStreamLocked(stream);
+}

@@ -1,0 +1,149 @@
+// Transfer of our streams: structuredClone(value, { transfer }) and
+// MessagePort.prototype.postMessage(value, transfer). V8 only transfers streams
+// that Node's constructors marked, so each of our streams in the transfer list
+// is swapped for a native twin (src/bridge/native-twin.js), in the list and in
+// the value, before Node's own function runs.
+import { ReflectApply, SymbolIterator } from '../intrinsics.js';
+import { unwrapReadableStream } from '../readable/readable-stream.js';
+import { unwrapWritableStream } from '../writable/writable-stream.js';
+import { unwrapTransformStream } from '../transform/transform-stream.js';
+import {
+  nativeReadableFrom, nativeWritableTo, nativeTransformOver, isReadableTransferable, isWritableTransferable,
+} from '../bridge/native-twin.js';
+
+const originalStructuredClone = globalThis.structuredClone;
+const structuredCloneDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'structuredClone');
+const MessagePortPrototype = globalThis.MessagePort?.prototype;
+const originalPostMessage = MessagePortPrototype?.postMessage;
+const postMessageDescriptor = MessagePortPrototype && Object.getOwnPropertyDescriptor(MessagePortPrototype, 'postMessage');
+
+function dataCloneError(what) {
+  return new DOMException(`${what} is locked and cannot be transferred`, 'DataCloneError');
+}
+
+/** The native twin for one of our streams, or undefined if `value` is not ours. */
+function twinFor(value) {
+  const readable = unwrapReadableStream(value);
+  if (readable !== undefined) {
+    if (!isReadableTransferable(readable)) throw dataCloneError('ReadableStream');
+    return nativeReadableFrom(readable);
+  }
+  const writable = unwrapWritableStream(value);
+  if (writable !== undefined) {
+    if (!isWritableTransferable(writable)) throw dataCloneError('WritableStream');
+    return nativeWritableTo(writable);
+  }
+  const transform = unwrapTransformStream(value);
+  if (transform !== undefined) {
+    if (!isReadableTransferable(transform.readable) || !isWritableTransferable(transform.writable)) {
+      throw dataCloneError('TransformStream');
+    }
+    return nativeTransformOver(transform);
+  }
+  return undefined;
+}
+
+/** Replaces our streams by their twins in a transfer list; undefined if it holds none of ours. */
+function substituteTransferList(list, twins) {
+  if (list === undefined || list === null || typeof list[SymbolIterator] !== 'function') return undefined;
+  const items = [...list];
+  let found = false;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (twins.has(item)) {
+      items[i] = twins.get(item);
+      found = true;
+      continue;
+    }
+    const twin = twinFor(item);
+    if (twin !== undefined) {
+      twins.set(item, twin);
+      items[i] = twin;
+      found = true;
+    }
+  }
+  return found ? items : undefined;
+}
+
+/** Copies plain containers in `value` that lead to our streams, with the twins in their place. */
+function substituteValue(value, twins, seen) {
+  if (typeof value !== 'object' || value === null) return value;
+  if (twins.has(value)) return twins.get(value);
+  if (seen.has(value)) return seen.get(value);
+  if (Array.isArray(value)) {
+    const copy = [];
+    seen.set(value, copy);
+    for (let i = 0; i < value.length; i++) copy[i] = substituteValue(value[i], twins, seen);
+    return copy;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) {
+    const copy = proto === null ? Object.create(null) : {};
+    seen.set(value, copy);
+    for (const key of Object.keys(value)) copy[key] = substituteValue(value[key], twins, seen);
+    return copy;
+  }
+  if (value instanceof Map) {
+    const copy = new Map();
+    seen.set(value, copy);
+    for (const [k, v] of value) copy.set(substituteValue(k, twins, seen), substituteValue(v, twins, seen));
+    return copy;
+  }
+  if (value instanceof Set) {
+    const copy = new Set();
+    seen.set(value, copy);
+    for (const v of value) copy.add(substituteValue(v, twins, seen));
+    return copy;
+  }
+  return value;
+}
+
+function structuredClone(value, options = undefined) {
+  if (arguments.length === 0) return ReflectApply(originalStructuredClone, undefined, []);
+  const transfer = options === undefined || options === null ? undefined : options.transfer;
+  const twins = new Map();
+  const list = substituteTransferList(transfer, twins);
+  if (list === undefined) return ReflectApply(originalStructuredClone, undefined, [value, options]);
+  return ReflectApply(originalStructuredClone, undefined,
+    [substituteValue(value, twins, new Map()), { ...options, transfer: list }]);
+}
+
+function postMessage(message, transferOrOptions = undefined) {
+  if (arguments.length === 0) return ReflectApply(originalPostMessage, this, []);
+  const twins = new Map();
+  const isOptions = transferOrOptions !== null && typeof transferOrOptions === 'object' &&
+    typeof transferOrOptions[SymbolIterator] !== 'function';
+  const list = substituteTransferList(isOptions ? transferOrOptions.transfer : transferOrOptions, twins);
+  if (list === undefined) return ReflectApply(originalPostMessage, this, [message, transferOrOptions]);
+  const substituted = substituteValue(message, twins, new Map());
+  return ReflectApply(originalPostMessage, this,
+    [substituted, isOptions ? { ...transferOrOptions, transfer: list } : list]);
+}
+
+let installedPatch = false;
+
+export function installTransferPatch() {
+  if (installedPatch) return;
+  if (originalStructuredClone !== undefined) {
+    Object.defineProperty(globalThis, 'structuredClone', {
+      value: structuredClone, writable: true, enumerable: true, configurable: true,
+    });
+  }
+  if (originalPostMessage !== undefined) {
+    Object.defineProperty(MessagePortPrototype, 'postMessage', {
+      value: postMessage, writable: true, enumerable: true, configurable: true,
+    });
+  }
+  installedPatch = true;
+}
+
+export function uninstallTransferPatch() {
+  if (!installedPatch) return;
+  if (originalStructuredClone !== undefined) {
+    Object.defineProperty(globalThis, 'structuredClone', structuredCloneDescriptor);
+  }
+  if (originalPostMessage !== undefined) {
+    Object.defineProperty(MessagePortPrototype, 'postMessage', postMessageDescriptor);
+  }
+  installedPatch = false;
+}
