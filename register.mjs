@@ -1,0 +1,6 @@
+// The preload: `node --import fast-webstreams/register app.js`.
+// Importing it installs the global patch; importing it again does nothing more.
+// FAST_WEBSTREAMS=0 is the kill switch: the module then changes nothing.
+import { install } from './src/index.js';
+
+if (process.env.FAST_WEBSTREAMS !== '0') install();

@@ -1,0 +1,21 @@
+/**
+ * `fast-webstreams/register`: a side-effect-only preload.
+ *
+ * Importing it calls `install()` from `fast-webstreams`, replacing the global
+ * Web Streams classes (`ReadableStream`, `WritableStream`, `TransformStream`,
+ * their readers, writers and controllers, and the two queuing strategies) with
+ * this package's. Importing it again does nothing more. With the environment
+ * variable `FAST_WEBSTREAMS=0` (the kill switch) it changes nothing.
+ *
+ * ```sh
+ * node --import fast-webstreams/register app.js
+ * ```
+ *
+ * or, from code, as the very first import: `import 'fast-webstreams/register';`
+ *
+ * It exports nothing. The global *types* are unchanged: they remain whatever
+ * `lib.dom` / `@types/node` declare, which describe the same API.
+ *
+ * @packageDocumentation
+ */
+export {};
