@@ -3,10 +3,11 @@
 // checks on private symbols, V8's transfer marker). For them we hand over a
 // native stream that reads from, or writes to, ours. Creating a twin locks our
 // stream, as handing the stream itself to the consumer would.
-import { Deferred, uponPromise } from '../promise.js';
+import { uponPromise } from '../promise.js';
 import { IsReadableStreamLocked, ReadableStreamCancel } from '../readable/stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
+  DefaultReadRequest,
 } from '../readable/default-reader.js';
 import { IsWritableStreamLocked, WritableStreamAbort } from '../writable/stream-ops.js';
 import {
@@ -15,23 +16,8 @@ import {
 } from '../writable/default-writer.js';
 import { natives } from './natives.js';
 
-/** Read request that settles a Deferred with the chunk, or `done` at the end. */
-class TwinReadRequest extends Deferred {
-  chunkSteps(chunk) {
-    this.resolve({ value: chunk, done: false });
-  }
-
-  closeSteps() {
-    this.resolve({ value: undefined, done: true });
-  }
-
-  errorSteps(e) {
-    this.reject(e);
-  }
-}
-
 function readFrom(reader) {
-  const request = new TwinReadRequest();
+  const request = new DefaultReadRequest();
   ReadableStreamDefaultReaderRead(reader, request);
   return request.promise;
 }
