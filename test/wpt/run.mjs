@@ -284,6 +284,17 @@ function compare(files, allFiles, results, expectations) {
       noBaseline++;
       continue;
     }
+    // The expectations file may only excuse what native Node fails too.
+    for (const [name, n] of Object.entries(native.subtests)) {
+      if (n.status === 'PASS' && (wholeFile || name in expected)) {
+        failures.push({
+          file,
+          subtest: name,
+          status: 'BAD_EXPECTATION',
+          message: `expectations.json excuses ${wholeFile ? 'this file' : 'this subtest'}, but native Node passes it: remove the entry`,
+        });
+      }
+    }
     const missing = [];
     for (const [name, n] of Object.entries(native.subtests)) {
       if (n.status !== 'PASS') continue;
