@@ -3,6 +3,7 @@
 //   1. fetch the WPT streams suite if it is not cached (test/wpt/fetch-wpt.mjs)
 //   2. for Node 20, 22, 24 and 26: the unit tests (node:test), then the WPT
 //      suite natively and under the global patch (test/wpt/run.mjs)
+//   0. once: the TypeScript declarations type-check (test/types/usage.ts)
 // Options: --versions=20,24 to run a subset; --skip-wpt; --skip-unit.
 // Ends with one line "N passed, N failed" counting the steps, and exits
 // non-zero if any step failed.
@@ -44,6 +45,14 @@ function step(name, bin, args) {
 }
 
 if (!skipWpt) ensureWpt();
+// The TypeScript declarations, once: the compiler comes from the npm registry
+// (not a dependency of ours), pinned so a new release cannot change the verdict.
+if (!skipUnit) {
+  step('TypeScript declarations (tsc --strict, lib es2022)', 'npx',
+    ['-y', '-p', 'typescript@5.9.3', 'tsc', '-p', 'test/types']);
+  step('TypeScript declarations with lib dom', 'npx',
+    ['-y', '-p', 'typescript@5.9.3', 'tsc', '-p', 'test/types', '--lib', 'es2022,dom']);
+}
 for (const major of majors) {
   let node;
   try {

@@ -74,9 +74,9 @@ export type QueuingStrategySize<T = any> = (chunk: T) => number;
 /** A queuing strategy: a high-water mark and an optional chunk-size function. */
 export interface QueuingStrategy<T = any> {
   /** The total size of queued chunks above which backpressure is applied. */
-  highWaterMark?: number;
+  highWaterMark?: number | undefined;
   /** Returns the size of a chunk (default: every chunk counts as 1). */
-  size?: QueuingStrategySize<T>;
+  size?: QueuingStrategySize<T> | undefined;
 }
 
 /** The argument of the `ByteLengthQueuingStrategy` and `CountQueuingStrategy` constructors. */
@@ -105,38 +105,39 @@ export type UnderlyingSourceCancelCallback = (reason?: any) => void | PromiseLik
 /** The most general underlying source: either a default or a byte source. */
 export interface UnderlyingSource<R = any> {
   /** Byte streams only: size of the buffer auto-allocated for default-reader reads. */
-  autoAllocateChunkSize?: number;
+  autoAllocateChunkSize?: number | undefined;
   /** Called when the consumer cancels the stream. */
-  cancel?: UnderlyingSourceCancelCallback;
+  cancel?: UnderlyingSourceCancelCallback | undefined;
   /** Called whenever the stream's queue wants more data. */
-  pull?: UnderlyingSourcePullCallback<R>;
+  pull?: UnderlyingSourcePullCallback<R> | undefined;
   /** Called once, when the stream is constructed. */
-  start?: UnderlyingSourceStartCallback<R>;
+  start?: UnderlyingSourceStartCallback<R> | undefined;
   /** `'bytes'` for a readable byte stream; omit for a default stream. */
-  type?: ReadableStreamType;
+  type?: ReadableStreamType | undefined;
 }
 
 /** An underlying source for a default (non-byte) readable stream. */
 export interface UnderlyingDefaultSource<R = any> {
   /** Called when the consumer cancels the stream. */
-  cancel?: UnderlyingSourceCancelCallback;
+  cancel?: UnderlyingSourceCancelCallback | undefined;
   /** Called whenever the stream's queue wants more data. */
-  pull?: (controller: ReadableStreamDefaultController<R>) => void | PromiseLike<void>;
+  pull?: ((controller: ReadableStreamDefaultController<R>) => void | PromiseLike<void>) | undefined;
   /** Called once, when the stream is constructed. */
-  start?: (controller: ReadableStreamDefaultController<R>) => any;
+  start?: ((controller: ReadableStreamDefaultController<R>) => any) | undefined;
+  /** Omitted (or `undefined`) for a default stream. */
   type?: undefined;
 }
 
 /** An underlying source for a readable byte stream (`type: 'bytes'`). */
 export interface UnderlyingByteSource {
   /** Size of the buffer auto-allocated when a default reader reads (enables `byobRequest` for it). */
-  autoAllocateChunkSize?: number;
+  autoAllocateChunkSize?: number | undefined;
   /** Called when the consumer cancels the stream. */
-  cancel?: UnderlyingSourceCancelCallback;
+  cancel?: UnderlyingSourceCancelCallback | undefined;
   /** Called whenever the stream's queue wants more data. */
-  pull?: (controller: ReadableByteStreamController) => void | PromiseLike<void>;
+  pull?: ((controller: ReadableByteStreamController) => void | PromiseLike<void>) | undefined;
   /** Called once, when the stream is constructed. */
-  start?: (controller: ReadableByteStreamController) => any;
+  start?: ((controller: ReadableByteStreamController) => any) | undefined;
   /** Makes the stream a readable byte stream. */
   type: 'bytes';
 }
@@ -160,15 +161,15 @@ export type UnderlyingSinkAbortCallback = (reason?: any) => void | PromiseLike<v
 /** The underlying sink of a `WritableStream`. */
 export interface UnderlyingSink<W = any> {
   /** Called when the stream is aborted. */
-  abort?: UnderlyingSinkAbortCallback;
+  abort?: UnderlyingSinkAbortCallback | undefined;
   /** Called after every queued chunk has been written, when the stream is closed. */
-  close?: UnderlyingSinkCloseCallback;
+  close?: UnderlyingSinkCloseCallback | undefined;
   /** Called once, when the stream is constructed. */
-  start?: UnderlyingSinkStartCallback;
+  start?: UnderlyingSinkStartCallback | undefined;
   /** Reserved; must be `undefined` (a RangeError otherwise). */
   type?: undefined;
   /** Called for each chunk written to the stream. */
-  write?: UnderlyingSinkWriteCallback<W>;
+  write?: UnderlyingSinkWriteCallback<W> | undefined;
 }
 
 // ---------------------------------------------------------------------------
@@ -190,15 +191,15 @@ export type TransformerCancelCallback = (reason: any) => void | PromiseLike<void
 /** The transformer of a `TransformStream`. */
 export interface Transformer<I = any, O = any> {
   /** Called when the readable side is cancelled or the writable side is aborted. */
-  cancel?: TransformerCancelCallback;
+  cancel?: TransformerCancelCallback | undefined;
   /** Called after every chunk has been transformed, when the writable side closes. */
-  flush?: TransformerFlushCallback<O>;
+  flush?: TransformerFlushCallback<O> | undefined;
   /** Reserved; must be `undefined` (a RangeError otherwise). */
   readableType?: undefined;
   /** Called once, when the stream is constructed. */
-  start?: TransformerStartCallback<O>;
+  start?: TransformerStartCallback<O> | undefined;
   /** Called for each chunk written to the writable side (default: pass it through). */
-  transform?: TransformerTransformCallback<I, O>;
+  transform?: TransformerTransformCallback<I, O> | undefined;
   /** Reserved; must be `undefined` (a RangeError otherwise). */
   writableType?: undefined;
 }
@@ -213,31 +214,31 @@ export type ReadableStreamReaderMode = 'byob';
 /** Options of `ReadableStream.getReader()`. */
 export interface ReadableStreamGetReaderOptions {
   /** `'byob'` for a `ReadableStreamBYOBReader` (byte streams only); omit for a default reader. */
-  mode?: ReadableStreamReaderMode;
+  mode?: ReadableStreamReaderMode | undefined;
 }
 
 /** Options of `ReadableStream.values()` and `[Symbol.asyncIterator]()`. */
 export interface ReadableStreamIteratorOptions {
   /** Leave the stream uncancelled when the loop exits early (`break`, `return`, `throw`). */
-  preventCancel?: boolean;
+  preventCancel?: boolean | undefined;
 }
 
 /** Options of `ReadableStreamBYOBReader.read()`. */
 export interface ReadableStreamBYOBReaderReadOptions {
   /** Minimum number of elements to fill before resolving (default 1; at most the view's length). */
-  min?: number;
+  min?: number | undefined;
 }
 
 /** Options of `ReadableStream.pipeTo()` and `ReadableStream.pipeThrough()`. */
 export interface StreamPipeOptions {
   /** Don't abort the destination when the source errors. */
-  preventAbort?: boolean;
+  preventAbort?: boolean | undefined;
   /** Don't cancel the source when the destination errors or closes. */
-  preventCancel?: boolean;
+  preventCancel?: boolean | undefined;
   /** Don't close the destination when the source closes. */
-  preventClose?: boolean;
+  preventClose?: boolean | undefined;
   /** Aborts the pipe (a real `AbortSignal`). */
-  signal?: GlobalAbortSignal;
+  signal?: GlobalAbortSignal | undefined;
 }
 
 /** A `{ readable, writable }` pair, such as a `TransformStream`, for `ReadableStream.pipeThrough()`. */

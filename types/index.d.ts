@@ -97,9 +97,6 @@ export interface ReadableStreamReadDoneResult<T> {
 /** The result of a reader's `read()`, discriminated on `done`. */
 export type ReadableStreamReadResult<T> = ReadableStreamReadValueResult<T> | ReadableStreamReadDoneResult<T>;
 
-/** The result of `ReadableStreamDefaultReader.read()`: when `done`, `value` is always `undefined`. */
-export type ReadableStreamDefaultReadResult<T> = ReadableStreamReadValueResult<T> | ReadableStreamReadDoneResult<undefined>;
-
 /** Either kind of reader. */
 export type ReadableStreamReader<R = any> = ReadableStreamDefaultReader<R> | ReadableStreamBYOBReader;
 
@@ -151,7 +148,7 @@ export interface ReadableStreamConstructor {
   /** Creates a readable byte stream, readable with a BYOB reader. */
   new (
     underlyingSource: UnderlyingByteSource,
-    strategy?: { highWaterMark?: number; size?: undefined },
+    strategy?: { highWaterMark?: number | undefined; size?: undefined },
   ): ReadableStream<ArrayBufferUint8Array>;
   /** Creates a default readable stream of `R` chunks. */
   new <R = any>(underlyingSource: UnderlyingDefaultSource<R>, strategy?: QueuingStrategy<R>): ReadableStream<R>;
@@ -169,11 +166,11 @@ export declare class ReadableStreamDefaultReader<R = any> {
   /** Locks `stream` to a new reader; throws if it is already locked. */
   constructor(stream: ReadableStream<R>);
   /** Resolves when the stream closes; rejects if it errors or the lock is released. */
-  readonly closed: Promise<undefined>;
+  readonly closed: Promise<void>;
   /** Cancels the stream. */
   cancel(reason?: any): Promise<void>;
-  /** Reads the next chunk. */
-  read(): Promise<ReadableStreamDefaultReadResult<R>>;
+  /** Reads the next chunk (when `done`, `value` is `undefined`). */
+  read(): Promise<ReadableStreamReadResult<R>>;
   /** Releases the lock; pending reads reject. */
   releaseLock(): void;
 }
@@ -183,7 +180,7 @@ export declare class ReadableStreamBYOBReader {
   /** Locks the byte stream `stream` to a new BYOB reader; throws if it is locked or not a byte stream. */
   constructor(stream: ReadableStream<ArrayBufferView>);
   /** Resolves when the stream closes; rejects if it errors or the lock is released. */
-  readonly closed: Promise<undefined>;
+  readonly closed: Promise<void>;
   /** Cancels the stream. */
   cancel(reason?: any): Promise<void>;
   /**
@@ -257,11 +254,11 @@ export declare class WritableStreamDefaultWriter<W = any> {
   /** Locks `stream` to a new writer; throws if it is already locked. */
   constructor(stream: WritableStream<W>);
   /** Resolves when the stream closes; rejects if it errors or the lock is released. */
-  readonly closed: Promise<undefined>;
+  readonly closed: Promise<void>;
   /** High-water mark minus queued size; `null` if errored or erroring, 0 if closed. */
   readonly desiredSize: number | null;
   /** Resolves when `desiredSize` turns positive (no backpressure). */
-  readonly ready: Promise<undefined>;
+  readonly ready: Promise<void>;
   /** Aborts the stream. */
   abort(reason?: any): Promise<void>;
   /** Closes the stream after queued chunks are written. */

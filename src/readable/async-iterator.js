@@ -1,7 +1,10 @@
 // Async iteration of a ReadableStream (spec 4.2.5 "Asynchronous iteration" on
 // top of WebIDL's asynchronous iterator machinery: the ongoing-promise queue
 // that makes next() and return() calls run one after another).
-import { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag } from '../intrinsics.js';
+import {
+  ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve,
+} from '../intrinsics.js';
+import { hasBufferedChunk } from './default-controller.js';
 import { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
 import { illegalInvocation } from '../webidl.js';
 import { ReadableStreamReaderGenericCancel } from './stream-ops.js';
@@ -97,6 +100,14 @@ class ReadableStreamAsyncIterator {
     if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'next'));
     const it = this.#impl;
     const ongoing = it.ongoingPromise;
+    if (ongoing === undefined && !it.isFinished && hasBufferedChunk(it.reader.stream)) {
+      // Tier 1: nothing is in flight and a chunk is queued, so the result is
+      // known now; chunks still come out in order because the dequeue is
+      // synchronous, and a later next() finds no ongoing promise to wait for.
+      const stream = it.reader.stream;
+      stream.disturbed = true;
+      return PromiseResolve({ value: stream.controller.dequeueBufferedChunk(), done: false });
+    }
     it.ongoingPromise = ongoing === undefined
       ? nextSteps(it)
       : uponPromise(ongoing, () => nextSteps(it), () => nextSteps(it));

@@ -38,20 +38,28 @@ export class ReadableStreamDefaultControllerImpl {
 
   /** [[PullSteps]] */
   pullSteps(readRequest) {
-    const stream = this.stream;
     if (this.queue.length > 0) {
-      const chunk = this.queue.dequeue();
-      if (this.closeRequested && this.queue.length === 0) {
-        ReadableStreamDefaultControllerClearAlgorithms(this);
-        ReadableStreamClose(stream);
-      } else {
-        ReadableStreamDefaultControllerCallPullIfNeeded(this);
-      }
-      readRequest.chunkSteps(chunk);
+      readRequest.chunkSteps(this.dequeueBufferedChunk());
     } else {
-      ReadableStreamAddReadRequest(stream, readRequest);
+      ReadableStreamAddReadRequest(this.stream, readRequest);
       ReadableStreamDefaultControllerCallPullIfNeeded(this);
     }
+  }
+
+  /**
+   * The first branch of [[PullSteps]] without the read request: takes the
+   * next queued chunk (the queue must not be empty) and closes or pulls.
+   * Readers use it to answer a buffered read synchronously (tier 1).
+   */
+  dequeueBufferedChunk() {
+    const chunk = this.queue.dequeue();
+    if (this.closeRequested && this.queue.length === 0) {
+      ReadableStreamDefaultControllerClearAlgorithms(this);
+      ReadableStreamClose(this.stream);
+    } else {
+      ReadableStreamDefaultControllerCallPullIfNeeded(this);
+    }
+    return chunk;
   }
 
   /** [[ReleaseSteps]] */
@@ -103,6 +111,13 @@ const isDefaultController = ReadableStreamDefaultController.isInstance;
 delete ReadableStreamDefaultController.isInstance;
 defineInterface(ReadableStreamDefaultController, 'ReadableStreamDefaultController',
   ['desiredSize', 'close', 'enqueue', 'error']);
+
+/** Does `stream` (readable, default controller) hold a queued chunk a read can take at once? */
+export function hasBufferedChunk(stream) {
+  const controller = stream.controller;
+  return stream.state === 'readable' && controller instanceof ReadableStreamDefaultControllerImpl &&
+    controller.queue.length > 0;
+}
 
 /** ReadableStreamDefaultControllerCallPullIfNeeded */
 export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {

@@ -1,5 +1,6 @@
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
-import { OriginalTypeError } from '../intrinsics.js';
+import { OriginalTypeError, PromiseResolve } from '../intrinsics.js';
+import { hasBufferedChunk } from './default-controller.js';
 import { Deferred, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
@@ -106,6 +107,15 @@ export class ReadableStreamDefaultReader {
     const reader = this.#impl;
     if (reader.stream === undefined) {
       return promiseRejectedWith(typeError('Cannot read from a released reader'));
+    }
+    const stream = reader.stream;
+    if (hasBufferedChunk(stream)) {
+      // Tier 1: the spec would settle the promise before read() returns, so
+      // an already-resolved promise is indistinguishable, and costs no read
+      // request. PromiseResolve on a fresh plain object looks up `then` on it
+      // exactly as resolving the spec's promise would.
+      stream.disturbed = true;
+      return PromiseResolve({ value: stream.controller.dequeueBufferedChunk(), done: false });
     }
     const readRequest = new DefaultReadRequest();
     ReadableStreamDefaultReaderRead(reader, readRequest);
