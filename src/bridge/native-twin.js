@@ -4,12 +4,12 @@
 // native stream that reads from, or writes to, ours. Creating a twin locks our
 // stream, as handing the stream itself to the consumer would.
 import { uponPromise } from '../promise.js';
-import { IsReadableStreamLocked, ReadableStreamCancel } from '../readable/stream-ops.js';
+import { ReadableStreamCancel } from '../readable/stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
   DefaultReadRequest,
 } from '../readable/default-reader.js';
-import { IsWritableStreamLocked, WritableStreamAbort } from '../writable/stream-ops.js';
+import { WritableStreamAbort } from '../writable/stream-ops.js';
 import {
   AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite,
   WritableStreamDefaultWriterCloseWithErrorPropagation,
@@ -89,12 +89,4 @@ export function nativeTransformOver(transform) {
       return ReadableStreamCancel(transform.readable, reason);
     },
   });
-}
-
-/** Can `stream` (ours, internal record) be handed over? Locked streams cannot. */
-export function isReadableTransferable(stream) {
-  return !IsReadableStreamLocked(stream);
-}
-export function isWritableTransferable(stream) {
-  return !IsWritableStreamLocked(stream);
 }

@@ -8,8 +8,10 @@ import { unwrapReadableStream } from '../readable/readable-stream.js';
 import { unwrapWritableStream } from '../writable/writable-stream.js';
 import { unwrapTransformStream } from '../transform/transform-stream.js';
 import {
-  nativeReadableFrom, nativeWritableTo, nativeTransformOver, isReadableTransferable, isWritableTransferable,
+  nativeReadableFrom, nativeWritableTo, nativeTransformOver,
 } from '../bridge/native-twin.js';
+import { IsReadableStreamLocked } from '../readable/stream-ops.js';
+import { IsWritableStreamLocked } from '../writable/stream-ops.js';
 
 const originalStructuredClone = globalThis.structuredClone;
 const structuredCloneDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'structuredClone');
@@ -25,17 +27,17 @@ function dataCloneError(what) {
 function twinFor(value) {
   const readable = unwrapReadableStream(value);
   if (readable !== undefined) {
-    if (!isReadableTransferable(readable)) throw dataCloneError('ReadableStream');
+    if (IsReadableStreamLocked(readable)) throw dataCloneError('ReadableStream');
     return nativeReadableFrom(readable);
   }
   const writable = unwrapWritableStream(value);
   if (writable !== undefined) {
-    if (!isWritableTransferable(writable)) throw dataCloneError('WritableStream');
+    if (IsWritableStreamLocked(writable)) throw dataCloneError('WritableStream');
     return nativeWritableTo(writable);
   }
   const transform = unwrapTransformStream(value);
   if (transform !== undefined) {
-    if (!isReadableTransferable(transform.readable) || !isWritableTransferable(transform.writable)) {
+    if (IsReadableStreamLocked(transform.readable) || IsWritableStreamLocked(transform.writable)) {
       throw dataCloneError('TransformStream');
     }
     return nativeTransformOver(transform);
