@@ -12,3 +12,4 @@ export { TransformStream } from './transform/transform-stream.js';
 export { TransformStreamDefaultController } from './transform/default-controller.js';
 export { ByteLengthQueuingStrategy, CountQueuingStrategy } from './strategies.js';
 export { install, uninstall, isInstalled, nativeClasses } from './patch/globals.js';
+export { getCounters, resetCounters } from './metrics/api.js';

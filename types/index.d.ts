@@ -372,3 +372,42 @@ export declare function isInstalled(): boolean;
 
 /** Node's own classes, as captured when this package first loaded (before any patch). Returns a new object each call. */
 export declare function nativeClasses(): NativeClasses;
+
+// ---------------------------------------------------------------------------
+// Tier counters (docs/metrics.md)
+// ---------------------------------------------------------------------------
+
+/**
+ * A snapshot of this process's tier counters. Every field only grows until
+ * `resetCounters()`. More numeric fields may be added in later versions.
+ */
+export interface FastWebStreamsCounters {
+  readableStreamsCreated: number;
+  writableStreamsCreated: number;
+  transformStreamsCreated: number;
+  /** Tier 0: pipeThrough chains resolved at the sink into one fused pump. */
+  fusedChains: number;
+  fusedStreams: number;
+  fusedChunks: number;
+  /** Tier 1: operations served synchronously. */
+  syncReads: number;
+  syncWrites: number;
+  syncPipeChunks: number;
+  /** Tier 2: operations on the spec algorithm. */
+  specReads: number;
+  specWrites: number;
+  specPipeChunks: number;
+  /** Tier 3: bridges to or from native Node streams. */
+  nativeBridges: number;
+  /** Fast paths that fell back to the spec path; reasons in `fallbackReasons`. */
+  fallbacks: number;
+  /** Fallback reason (short kebab-case string) -> count. */
+  fallbackReasons: Record<string, number>;
+  [field: string]: number | Record<string, number>;
+}
+
+/** A fresh snapshot of the tier counters (a plain object; changing it changes nothing). */
+export declare function getCounters(): FastWebStreamsCounters;
+
+/** Zeroes every tier counter and forgets every fallback reason. */
+export declare function resetCounters(): void;

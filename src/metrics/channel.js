@@ -1,0 +1,61 @@
+// The `fast-webstreams:metrics` diagnostics channel. While it has subscribers,
+// a metrics record (see record.js) is published on it once per interval. With
+// no subscriber there is no timer at all: the first subscribe() on the channel
+// starts one (through a one-shot hook on the channel object), and the timer
+// stops itself, re-arming the hook, when the last subscriber leaves.
+import diagnosticsChannel from 'node:diagnostics_channel';
+import { metricsRecord } from './record.js';
+
+export const CHANNEL_NAME = 'fast-webstreams:metrics';
+
+// Held strongly: Node keeps channels weakly, and the hook lives on this object.
+let channel = null;
+let timer = null;
+let intervalMs = 10000;
+
+function tick() {
+  if (!channel.hasSubscribers) {
+    clearInterval(timer);
+    timer = null;
+    armHook();
+    return;
+  }
+  channel.publish(metricsRecord());
+}
+
+function start() {
+  if (timer !== null) return;
+  timer = setInterval(tick, intervalMs);
+  timer.unref();
+}
+
+function armHook() {
+  // Node's Channel#subscribe activates the channel and then calls
+  // this.subscribe() again, so the hook removes itself before delegating.
+  try {
+    Object.defineProperty(channel, 'subscribe', {
+      value: function subscribe(subscription) {
+        delete channel.subscribe;
+        start();
+        return channel.subscribe(subscription);
+      },
+      configurable: true,
+      writable: true,
+      enumerable: false,
+    });
+  } catch {
+    // A frozen or unusual channel object: fall back to a timer that checks
+    // hasSubscribers (one wake-up per interval).
+    start();
+  }
+}
+
+/** Sets the channel up (idempotent). `ms` is the publishing interval. */
+export function enableMetricsChannel(ms = 10000) {
+  intervalMs = ms;
+  if (channel !== null) return channel;
+  channel = diagnosticsChannel.channel(CHANNEL_NAME);
+  if (channel.hasSubscribers) start();
+  else armHook();
+  return channel;
+}

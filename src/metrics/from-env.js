@@ -1,0 +1,140 @@
+// Imported by register.mjs: reads the environment and starts the metrics
+// outputs it asks for. Nothing here runs on a hot path; every timer and the
+// HTTP server are unref'd, so they never keep a process alive.
+//
+//   FAST_WEBSTREAMS=0                      the kill switch: nothing at all is started
+//   (always)                               the `fast-webstreams:metrics` diagnostics channel
+//   FAST_WEBSTREAMS_METRICS=stderr         one JSON line per interval on stderr
+//   FAST_WEBSTREAMS_METRICS_INTERVAL=ms    interval for the stderr lines and the channel (default 10000)
+//   FAST_WEBSTREAMS_METRICS_PORT=port      Prometheus text on http://HOST:PORT/metrics (0 = any free port)
+//   FAST_WEBSTREAMS_METRICS_HOST=host      bind address for that server (default 127.0.0.1)
+//   FAST_WEBSTREAMS_METRICS_SUMMARY=1      one summary line on stderr when the process exits
+//
+// Only the main thread starts outputs: worker threads inherit the same
+// environment, and their counters are their own.
+import { writeSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { isMainThread } from 'node:worker_threads';
+import { enableMetricsChannel } from './channel.js';
+import { metricsRecord } from './record.js';
+import { formatSummary, getCounters } from './api.js';
+import { PROMETHEUS_CONTENT_TYPE, renderPrometheus } from './prometheus.js';
+import { isInstalled } from '../patch/globals.js';
+
+const DEFAULT_INTERVAL_MS = 10000;
+
+const say = (line) => {
+  try {
+    writeSync(2, `${line}\n`);
+  } catch {
+    // stderr closed: nothing useful left to do.
+  }
+};
+const warn = (message) => say(`fast-webstreams: ${message}`);
+
+/** Parses the environment into a plan; pure, so tests can check it directly. */
+export function metricsPlan(env = process.env) {
+  const plan = { enabled: env.FAST_WEBSTREAMS !== '0', intervalMs: DEFAULT_INTERVAL_MS, stderr: false,
+    port: null, host: '127.0.0.1', summary: false, warnings: [] };
+  const rawInterval = env.FAST_WEBSTREAMS_METRICS_INTERVAL;
+  if (rawInterval !== undefined && rawInterval !== '') {
+    const ms = Number(rawInterval);
+    if (Number.isInteger(ms) && ms >= 10) plan.intervalMs = ms;
+    else plan.warnings.push(`ignoring FAST_WEBSTREAMS_METRICS_INTERVAL=${rawInterval} (want an integer >= 10, in ms); using ${DEFAULT_INTERVAL_MS}`);
+  }
+  const mode = env.FAST_WEBSTREAMS_METRICS;
+  if (mode !== undefined && mode !== '') {
+    for (const part of mode.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+      if (part === 'stderr') plan.stderr = true;
+      else plan.warnings.push(`ignoring unknown FAST_WEBSTREAMS_METRICS value '${part}' (known: stderr)`);
+    }
+  }
+  const rawPort = env.FAST_WEBSTREAMS_METRICS_PORT;
+  if (rawPort !== undefined && rawPort !== '') {
+    const port = Number(rawPort);
+    if (Number.isInteger(port) && port >= 0 && port <= 65535) plan.port = port;
+    else plan.warnings.push(`ignoring FAST_WEBSTREAMS_METRICS_PORT=${rawPort} (want a port number, 0-65535)`);
+  }
+  if (env.FAST_WEBSTREAMS_METRICS_HOST) plan.host = env.FAST_WEBSTREAMS_METRICS_HOST;
+  const summary = env.FAST_WEBSTREAMS_METRICS_SUMMARY;
+  plan.summary = summary !== undefined && summary !== '' && summary !== '0' && summary.toLowerCase() !== 'false';
+  return plan;
+}
+
+function startStderrLines(intervalMs) {
+  const timer = setInterval(() => say(JSON.stringify(metricsRecord())), intervalMs);
+  timer.unref();
+}
+
+/** Serves /metrics; resolves to the server once listening (or null if it could not listen). */
+export function startPrometheusServer(port, host) {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('fast-webstreams: metrics are at /metrics\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' });
+      res.end();
+      return;
+    }
+    const body = renderPrometheus(getCounters(), { installed: isInstalled() });
+    res.writeHead(200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  // Keep-alive sockets from a scraper must not hold the process open either.
+  server.on('connection', (socket) => socket.unref());
+  return new Promise((resolve) => {
+    server.once('error', (err) => {
+      // Typically EADDRINUSE in a child process that inherited the environment.
+      warn(`metrics server not started on ${host}:${port}: ${err.code ?? err.message}`);
+      resolve(null);
+    });
+    server.listen(port, host, () => {
+      server.unref();
+      const { address, port: bound } = server.address();
+      const shown = address.includes(':') ? `[${address}]` : address;
+      warn(`Prometheus metrics at http://${shown}:${bound}/metrics (pid ${process.pid})`);
+      resolve(server);
+    });
+  });
+}
+
+function armExitSummary() {
+  let printed = false;
+  const print = () => {
+    if (printed) return;
+    printed = true;
+    say(formatSummary(getCounters()));
+  };
+  process.on('exit', print);
+  // A signal ends the process without 'exit'. Print, then, only when nobody
+  // else handles the signal, and re-raise it so the default action still happens.
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    const onSignal = () => {
+      if (process.listenerCount(signal) > 0) return; // the application handles it and will exit
+      print();
+      process.kill(process.pid, signal);
+    };
+    process.once(signal, onSignal);
+  }
+}
+
+let started = false;
+
+/** Starts what the environment asks for (once per process). */
+export function startFromEnv(env = process.env) {
+  if (started) return;
+  started = true;
+  const plan = metricsPlan(env);
+  if (!plan.enabled || !isMainThread) return;
+  for (const w of plan.warnings) warn(w);
+  enableMetricsChannel(plan.intervalMs);
+  if (plan.stderr) startStderrLines(plan.intervalMs);
+  if (plan.port !== null) startPrometheusServer(plan.port, plan.host);
+  if (plan.summary) armExitSummary();
+}
+
+startFromEnv();
