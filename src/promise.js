@@ -5,6 +5,8 @@ import {
   OriginalPromise, PromisePrototypeThen, PromiseResolve, PromiseReject, ReflectApply,
 } from './intrinsics.js';
 
+function noop() {}
+
 /**
  * A promise plus its resolving functions (the spec's "a new promise"). `pending`
  * answers the spec's "if promise is pending" checks on writers' promises.
@@ -31,6 +33,32 @@ export class Deferred {
   }
 }
 
+/** One promise fulfilled with undefined, shared: reacting to it queues a microtask. */
+const resolvedPromise = PromiseResolve(undefined);
+
+/**
+ * "Queue a microtask". A reaction on an already-fulfilled promise is queued at
+ * once, exactly when the host's queueMicrotask would queue it, and costs far
+ * less than Node's queueMicrotask (which creates an async resource per call).
+ */
+export function enqueueMicrotask(callback) {
+  ReflectApply(PromisePrototypeThen, resolvedPromise, [callback]);
+}
+
+/**
+ * Reacts to an algorithm result that is either a promise or `undefined`, where
+ * `undefined` stands for "a promise resolved with undefined" (the callback
+ * returned synchronously). Same reaction timing as the spec, one promise fewer.
+ */
+export function reactToResult(result, onFulfilled, onRejected = noop) {
+  ReflectApply(PromisePrototypeThen, result === undefined ? resolvedPromise : result, [onFulfilled, onRejected]);
+}
+
+/** A promise for an algorithm result as reactToResult() understands it. */
+export function resultToPromise(result) {
+  return result === undefined ? PromiseResolve(undefined) : result;
+}
+
 /**
  * WebIDL "a promise resolved with x": a new promise resolved with x. For a
  * thenable x that is not the same as Promise.resolve(x) (which returns a
@@ -52,7 +80,6 @@ export function uponPromise(promise, onFulfilled, onRejected) {
   return ReflectApply(PromisePrototypeThen, promise, [onFulfilled, onRejected]);
 }
 
-function noop() {}
 
 /**
  * "Upon fulfillment" / "upon rejection" where the derived promise is not needed.

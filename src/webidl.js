@@ -81,6 +81,22 @@ export function invokePromiseCallback(fn, thisArg, args) {
   }
 }
 
+/**
+ * Calls a callback whose WebIDL return type is a Promise, for reactToResult():
+ * a synchronous non-object return (the common case) gives `undefined` and no
+ * promise; an object or function (maybe a thenable) is converted as WebIDL
+ * requires; a throw becomes a rejected promise.
+ */
+export function invokeCallbackForResult(fn, thisArg, args) {
+  try {
+    const value = ReflectApply(fn, thisArg, args);
+    if ((typeof value === 'object' && value !== null) || typeof value === 'function') return promiseResolvedWith(value);
+    return undefined;
+  } catch (error) {
+    return PromiseReject(error);
+  }
+}
+
 export function describe(value) {
   if (value === null) return 'null';
   if (typeof value === 'string') return `'${value}'`;

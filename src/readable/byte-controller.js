@@ -10,11 +10,11 @@ import {
   viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
 } from '../intrinsics.js';
-import { promiseResolvedWith, reactToPromise } from '../promise.js';
+import { promiseResolvedWith, reactToPromise, reactToResult } from '../promise.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
 import {
-  illegalInvocation, invokePromiseCallback, defineInterface, typeError, rangeError, convertEnforceRangeULL,
+  illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError, rangeError, convertEnforceRangeULL,
 } from '../webidl.js';
 import {
   ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest,
@@ -64,6 +64,8 @@ export class ReadableByteStreamControllerImpl {
     this.closeRequested = false;
     this.pullAgain = false;
     this.pullAlgorithm = undefined;
+    this.onPullFulfilled = undefined; // reactions to the pull result, made at the first pull
+    this.onPullRejected = undefined;
     this.pulling = false;
     this.pendingPullIntos = new RingQueue();
     this.queue = new RingQueue();
@@ -336,16 +338,22 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
-  const pullPromise = controller.pullAlgorithm();
-  reactToPromise(pullPromise, () => {
+  if (controller.onPullFulfilled === undefined) makePullReactions(controller);
+  reactToResult(controller.pullAlgorithm(), controller.onPullFulfilled, controller.onPullRejected);
+}
+
+/** The reactions to a pull result, made once per controller rather than per pull. */
+function makePullReactions(controller) {
+  controller.onPullFulfilled = () => {
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
       ReadableByteStreamControllerCallPullIfNeeded(controller);
     }
-  }, (e) => {
+  };
+  controller.onPullRejected = (e) => {
     ReadableByteStreamControllerError(controller, e);
-  });
+  };
 }
 
 /** ReadableByteStreamControllerClearAlgorithms */
@@ -833,8 +841,8 @@ export function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, un
     ? returnUndefined
     : () => ReflectApply(start, underlyingSource, [controller.facade]);
   const pullAlgorithm = pull === undefined
-    ? resolvedUndefined
-    : () => invokePromiseCallback(pull, underlyingSource, [controller.facade]);
+    ? returnUndefined
+    : () => invokeCallbackForResult(pull, underlyingSource, [controller.facade]);
   const cancelAlgorithm = cancel === undefined
     ? resolvedUndefined
     : (reason) => invokePromiseCallback(cancel, underlyingSource, [reason]);

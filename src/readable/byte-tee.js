@@ -1,8 +1,8 @@
 // ReadableByteStreamTee (spec 4.9.1): tees a readable byte stream into two byte
 // streams, reading with a default reader when a branch has no BYOB request and
 // with a BYOB reader (into the branch's request view) when it has one.
-import { queueMicrotask, Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } from '../intrinsics.js';
-import { Deferred, promiseResolvedWith, reactToPromise } from '../promise.js';
+import { Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } from '../intrinsics.js';
+import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } from '../promise.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
@@ -57,7 +57,7 @@ export function ReadableByteStreamTee(stream) {
   // The read request used by pullWithDefaultReader.
   const readRequest = {
     chunkSteps(chunk) {
-      queueMicrotask(() => {
+      enqueueMicrotask(() => {
         readAgainForBranch1 = false;
         readAgainForBranch2 = false;
         const chunk1 = chunk;
@@ -118,7 +118,7 @@ export function ReadableByteStreamTee(stream) {
     const otherBranch = forBranch2 ? branch1 : branch2;
     const readIntoRequest = {
       chunkSteps(chunk) {
-        queueMicrotask(() => {
+        enqueueMicrotask(() => {
           readAgainForBranch1 = false;
           readAgainForBranch2 = false;
           const byobCanceled = forBranch2 ? canceled2 : canceled1;

@@ -1,9 +1,11 @@
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
 import { ReflectApply, OriginalTypeError } from '../intrinsics.js';
-import { promiseResolvedWith, reactToPromise } from '../promise.js';
+import { promiseResolvedWith, reactToPromise, reactToResult } from '../promise.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
-import { illegalInvocation, invokePromiseCallback, defineInterface, typeError } from '../webidl.js';
+import {
+  illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError,
+} from '../webidl.js';
 import {
   ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError,
   ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest,
@@ -19,8 +21,10 @@ export class ReadableStreamDefaultControllerImpl {
     this.pulling = false;
     this.strategySizeAlgorithm = undefined; // undefined: every chunk has size 1
     this.strategyHWM = 1;
-    this.pullAlgorithm = undefined;
+    this.pullAlgorithm = undefined; // returns a promise, undefined (done at once) or kParked
     this.cancelAlgorithm = undefined;
+    this.onPullFulfilled = undefined; // reactions to the pull result, made at the first pull
+    this.onPullRejected = undefined;
     this.api = undefined;
   }
 
@@ -119,6 +123,13 @@ export function hasBufferedChunk(stream) {
     controller.queue.length > 0;
 }
 
+/**
+ * A pull algorithm's result meaning "settles later, through pullSettled()":
+ * a transform's readable side waits for the next backpressure change that way
+ * instead of through a fresh promise per chunk.
+ */
+export const kParked = Symbol('parked pull');
+
 /** ReadableStreamDefaultControllerCallPullIfNeeded */
 export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
   if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return;
@@ -127,16 +138,27 @@ export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
-  const pullPromise = controller.pullAlgorithm();
-  reactToPromise(pullPromise, () => {
+  if (controller.onPullFulfilled === undefined) makePullReactions(controller);
+  const result = controller.pullAlgorithm();
+  if (result !== kParked) reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
+}
+
+/** Settles a parked pull as the fulfilment of its promise would (a reaction, one microtask later). */
+export function pullSettled(controller) {
+  reactToResult(undefined, controller.onPullFulfilled);
+}
+
+function makePullReactions(controller) {
+  controller.onPullFulfilled = () => {
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
       ReadableStreamDefaultControllerCallPullIfNeeded(controller);
     }
-  }, (e) => {
+  };
+  controller.onPullRejected = (e) => {
     ReadableStreamDefaultControllerError(controller, e);
-  });
+  };
 }
 
 /** ReadableStreamDefaultControllerShouldCallPull */
@@ -253,8 +275,8 @@ export function SetUpReadableStreamDefaultControllerFromUnderlyingSource(
     ? returnUndefined
     : () => ReflectApply(start, underlyingSource, [controller.facade]);
   const pullAlgorithm = pull === undefined
-    ? resolvedUndefined
-    : () => invokePromiseCallback(pull, underlyingSource, [controller.facade]);
+    ? returnUndefined
+    : () => invokeCallbackForResult(pull, underlyingSource, [controller.facade]);
   const cancelAlgorithm = cancel === undefined
     ? resolvedUndefined
     : (reason) => invokePromiseCallback(cancel, underlyingSource, [reason]);

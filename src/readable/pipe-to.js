@@ -2,11 +2,15 @@
 // The spec describes piping "in parallel"; this is one faithful ordering:
 // wait for the writer to be ready, read one chunk, write it, repeat, while
 // watchers on both streams' closed promises apply the four propagation rules.
+// Tier 1 here: while the destination has no backpressure and the source has
+// chunks queued, the loop reads and writes them in one go, and the writes it
+// issues carry one reusable request object instead of a promise each.
 import {
-  ReflectApply, queueMicrotask, abortSignalAborted, abortSignalReason, isAbortSignal,
+  ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal,
   EventTargetAddEventListener, EventTargetRemoveEventListener,
 } from '../intrinsics.js';
-import { Deferred, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
+import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } from '../promise.js';
+import { counters } from '../metrics/counters.js';
 import { requireDictionary, getMember, typeError } from '../webidl.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import {
@@ -14,7 +18,7 @@ import {
 } from './default-reader.js';
 import { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } from '../writable/stream-ops.js';
 import {
-  AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterRelease,
+  AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease,
   WritableStreamDefaultWriterCloseWithErrorPropagation,
 } from '../writable/default-writer.js';
 
@@ -45,13 +49,17 @@ class PipeState {
     this.signal = signal;
     this.abortAlgorithm = undefined;
     this.shuttingDown = false;
-    this.currentWrite = promiseResolvedWith(undefined);
     this.result = new Deferred();
     this.readRequest = new PipeReadRequest(this);
+    this.writeRequest = new PipeWriteRequest(this);
+    this.writesInFlight = 0; // writes issued whose request has not settled yet
+    this.writesFinished = undefined; // Deferred, while shutdown waits for them
     this.pendingChunk = undefined;
     this.hasPendingChunk = false;
-    this.writePendingChunk = () => {
-      if (writePendingChunk(this)) pipeLoop(this);
+    this.reading = false; // inside pipeLoop's own read: a chunk can be written at once
+    this.step = () => {
+      writePendingChunk(this);
+      pipeLoop(this);
     };
   }
 }
@@ -62,8 +70,30 @@ function writePendingChunk(pipe) {
   const chunk = pipe.pendingChunk;
   pipe.pendingChunk = undefined;
   pipe.hasPendingChunk = false;
-  pipe.currentWrite = uponPromise(WritableStreamDefaultWriterWrite(pipe.writer, chunk), undefined, noop);
+  if (WritableStreamDefaultWriterWriteTracked(pipe.writer, chunk, pipe.writeRequest)) pipe.writesInFlight++;
   return true;
+}
+
+/**
+ * The write request of every chunk the pipe writes. Write requests settle in
+ * order, so counting is enough to know when all the pipe's writes are done.
+ */
+class PipeWriteRequest {
+  constructor(pipe) {
+    this.pipe = pipe;
+  }
+
+  resolve() {
+    writeSettled(this.pipe);
+  }
+
+  reject() {
+    writeSettled(this.pipe);
+  }
+}
+
+function writeSettled(pipe) {
+  if (--pipe.writesInFlight === 0 && pipe.writesFinished !== undefined) pipe.writesFinished.resolve(undefined);
 }
 
 /** The read request the pipe issues for each chunk. */
@@ -73,13 +103,17 @@ class PipeReadRequest {
   }
 
   chunkSteps(chunk) {
-    // The chunk may arrive synchronously inside the producer's enqueue(); the
-    // sink must not run there, so the write happens in a microtask. Until
-    // then it is "read but not yet written", which shutdown flushes first.
     const pipe = this.pipe;
     pipe.pendingChunk = chunk;
     pipe.hasPendingChunk = true;
-    queueMicrotask(pipe.writePendingChunk);
+    // Inside pipeLoop's own read the chunk came from the queue: pipeLoop
+    // writes it. Otherwise it arrived inside the producer's enqueue(), where
+    // the sink must not run: the write happens in a microtask, and until then
+    // the chunk is "read but not yet written", which shutdown flushes first.
+    if (!pipe.reading) {
+      counters.specPipeChunks++;
+      enqueueMicrotask(pipe.step);
+    }
   }
 
   closeSteps() {} // the source-closed watcher handles it
@@ -125,17 +159,31 @@ export function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, p
     destClosed(pipe);
   }
 
-  pipeLoop(pipe);
+  enqueueMicrotask(pipe.step); // the first read happens after pipeTo() returns
   return pipe.result.promise;
 }
 
+/**
+ * Reads and writes while the destination is ready and chunks are queued
+ * (tier 1: no promise per chunk), then waits: for the writer's ready promise,
+ * or for the read request to be fulfilled by the producer.
+ */
 function pipeLoop(pipe) {
-  if (pipe.shuttingDown) return;
-  // Backpressure: read the next chunk only once the destination is ready.
-  reactToPromise(pipe.writer.ready.promise, () => {
+  const dest = pipe.dest;
+  for (;;) {
     if (pipe.shuttingDown) return;
+    if (dest.state !== 'writable' || dest.backpressure) {
+      // Backpressure: read the next chunk only once the destination is ready.
+      reactToPromise(pipe.writer.ready.promise, pipe.step, noop);
+      return;
+    }
+    pipe.reading = true;
     ReadableStreamDefaultReaderRead(pipe.reader, pipe.readRequest);
-  }, noop);
+    pipe.reading = false;
+    if (!pipe.hasPendingChunk) return; // the read request waits for the producer
+    counters.syncPipeChunks++;
+    writePendingChunk(pipe);
+  }
 }
 
 function sourceErrored(pipe) {
@@ -207,9 +255,9 @@ function waitForAll(promises) {
 
 /** Waits until every chunk that has been read has been written. */
 function waitForWritesToFinish(pipe) {
-  const oldCurrentWrite = pipe.currentWrite;
-  return uponPromise(oldCurrentWrite,
-    () => (oldCurrentWrite !== pipe.currentWrite ? waitForWritesToFinish(pipe) : undefined));
+  if (pipe.writesInFlight === 0) return promiseResolvedWith(undefined);
+  pipe.writesFinished = new Deferred();
+  return pipe.writesFinished.promise;
 }
 
 function dropPendingChunk(pipe) {

@@ -1,6 +1,5 @@
 // ReadableStreamTee and ReadableStreamDefaultTee (spec 4.9.1).
-import { queueMicrotask } from '../intrinsics.js';
-import { Deferred, promiseResolvedWith, reactToPromise } from '../promise.js';
+import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } from '../promise.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import {
   CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose,
@@ -43,7 +42,7 @@ class TeeReadRequest {
     // Queued so that a read that errors or closes the stream synchronously
     // after this chunk is seen by the branches in the right order.
     const tee = this.tee;
-    queueMicrotask(() => {
+    enqueueMicrotask(() => {
       tee.readAgain = false;
       if (!tee.canceled1) ReadableStreamDefaultControllerEnqueue(tee.branch1.controller, chunk);
       if (!tee.canceled2) ReadableStreamDefaultControllerEnqueue(tee.branch2.controller, chunk);

@@ -2,7 +2,9 @@
 import { OriginalTypeError } from '../intrinsics.js';
 import { promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
-import { illegalInvocation, invokePromiseCallback, defineInterface, typeError } from '../webidl.js';
+import {
+  illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError,
+} from '../webidl.js';
 import {
   ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue,
   ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure,
@@ -83,16 +85,18 @@ function resolvedUndefined() {
 export function SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, dict) {
   const controller = new TransformStreamDefaultControllerImpl();
   const { transform, flush, cancel } = dict;
+  // The transform algorithm returns undefined when the chunk was handled at
+  // once (see reactToResult), or a promise.
   const transformAlgorithm = transform === undefined
     ? (chunk) => {
         try {
           TransformStreamDefaultControllerEnqueue(controller, chunk);
-          return promiseResolvedWith(undefined);
+          return undefined;
         } catch (e) {
           return promiseRejectedWith(e);
         }
       }
-    : (chunk) => invokePromiseCallback(transform, transformer, [chunk, controller.facade]);
+    : (chunk) => invokeCallbackForResult(transform, transformer, [chunk, controller.facade]);
   const flushAlgorithm = flush === undefined
     ? resolvedUndefined
     : () => invokePromiseCallback(flush, transformer, [controller.facade]);
@@ -128,8 +132,9 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
 
 /** TransformStreamDefaultControllerPerformTransform */
 export function TransformStreamDefaultControllerPerformTransform(controller, chunk) {
-  const transformPromise = controller.transformAlgorithm(chunk);
-  return uponPromise(transformPromise, undefined, (r) => {
+  const transformResult = controller.transformAlgorithm(chunk);
+  if (transformResult === undefined) return undefined; // fulfilled at once: nothing to react to
+  return uponPromise(transformResult, undefined, (r) => {
     TransformStreamError(controller.stream, r);
     throw r;
   });

@@ -7,6 +7,7 @@ import { isObject, illegalInvocation, defineInterface, typeError, rangeError, ge
 import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
 import {
   CreateReadableStream, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose,
+  kParked, pullSettled,
 } from '../readable/default-controller.js';
 import { wrapReadableStream } from '../readable/readable-stream.js';
 import {
@@ -23,7 +24,10 @@ export class TransformStreamImpl {
     this.readable = undefined;                 // ReadableStreamImpl
     this.writable = undefined;                 // WritableStreamImpl
     this.backpressure = undefined;
-    this.backpressureChangePromise = undefined; // Deferred
+    // [[backpressureChangePromise]], made only when a write has to wait on it
+    // (see backpressureChangePromise()); a parked pull waits on it without one.
+    this.backpressureChange = undefined; // Deferred
+    this.pullParked = false;
     this.controller = undefined;
     this.api = undefined;
   }
@@ -115,7 +119,8 @@ export function InitializeTransformStream(stream, startPromise, writableHighWate
     (reason) => TransformStreamDefaultSourceCancelAlgorithm(stream, reason),
     readableHighWaterMark, readableSizeAlgorithm);
   stream.backpressure = undefined;
-  stream.backpressureChangePromise = undefined;
+  stream.backpressureChange = undefined;
+  stream.pullParked = false;
   TransformStreamSetBackpressure(stream, true);
   stream.controller = undefined;
 }
@@ -135,9 +140,25 @@ export function TransformStreamErrorWritableAndUnblockWrite(stream, e) {
 
 /** TransformStreamSetBackpressure */
 export function TransformStreamSetBackpressure(stream, backpressure) {
-  if (stream.backpressureChangePromise !== undefined) stream.backpressureChangePromise.resolve(undefined);
-  stream.backpressureChangePromise = new Deferred();
+  // Resolve the current [[backpressureChangePromise]]: for the pending write
+  // waiting on it, and for the readable side's parked pull. (The two never
+  // wait on the same one: a pull parks right after lowering backpressure, a
+  // write waits only while it is raised.) The next one is made on demand.
+  if (stream.backpressureChange !== undefined) {
+    stream.backpressureChange.resolve(undefined);
+    stream.backpressureChange = undefined;
+  }
+  if (stream.pullParked) {
+    stream.pullParked = false;
+    pullSettled(stream.readable.controller);
+  }
   stream.backpressure = backpressure;
+}
+
+/** The current [[backpressureChangePromise]], made when first needed. */
+function backpressureChangePromise(stream) {
+  if (stream.backpressureChange === undefined) stream.backpressureChange = new Deferred();
+  return stream.backpressureChange.promise;
 }
 
 /** TransformStreamUnblockWrite */
@@ -149,7 +170,7 @@ export function TransformStreamUnblockWrite(stream) {
 function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
   const controller = stream.controller;
   if (stream.backpressure) {
-    return uponPromise(stream.backpressureChangePromise.promise, () => {
+    return uponPromise(backpressureChangePromise(stream), () => {
       const writable = stream.writable;
       if (writable.state === 'erroring') throw writable.storedError;
       return TransformStreamDefaultControllerPerformTransform(controller, chunk);
@@ -207,7 +228,10 @@ function TransformStreamDefaultSinkCloseAlgorithm(stream) {
 /** TransformStreamDefaultSourcePullAlgorithm */
 function TransformStreamDefaultSourcePullAlgorithm(stream) {
   TransformStreamSetBackpressure(stream, false);
-  return stream.backpressureChangePromise.promise;
+  // Spec: return [[backpressureChangePromise]]. The pull settles when it does,
+  // which TransformStreamSetBackpressure signals without a promise.
+  stream.pullParked = true;
+  return kParked;
 }
 
 /** TransformStreamDefaultSourceCancelAlgorithm */

@@ -2,10 +2,10 @@
 import {
   ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal,
 } from '../intrinsics.js';
-import { promiseResolvedWith, reactToPromise } from '../promise.js';
+import { promiseResolvedWith, reactToPromise, reactToResult } from '../promise.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
-import { illegalInvocation, invokePromiseCallback, defineInterface } from '../webidl.js';
+import { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } from '../webidl.js';
 import {
   WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection,
   WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError,
@@ -24,7 +24,9 @@ export class WritableStreamDefaultControllerImpl {
     this.started = false;
     this.strategyHWM = 1;
     this.strategySizeAlgorithm = undefined; // undefined: every chunk has size 1
-    this.writeAlgorithm = undefined;
+    this.writeAlgorithm = undefined; // returns a promise, or undefined when the write is done at once
+    this.onWriteFulfilled = undefined; // reactions to a write result, made at the first write
+    this.onWriteRejected = undefined;
     this.closeAlgorithm = undefined;
     this.abortAlgorithm = undefined;
     // [[abortController]] is created when someone first asks for the signal:
@@ -140,8 +142,8 @@ export function SetUpWritableStreamDefaultControllerFromUnderlyingSink(
     ? returnUndefined
     : () => ReflectApply(start, underlyingSink, [controller.facade]);
   const writeAlgorithm = write === undefined
-    ? resolvedUndefined
-    : (chunk) => invokePromiseCallback(write, underlyingSink, [chunk, controller.facade]);
+    ? returnUndefined
+    : (chunk) => invokeCallbackForResult(write, underlyingSink, [chunk, controller.facade]);
   const closeAlgorithm = close === undefined
     ? resolvedUndefined
     : () => invokePromiseCallback(close, underlyingSink, []);
@@ -237,10 +239,15 @@ function WritableStreamDefaultControllerProcessClose(controller) {
 
 /** WritableStreamDefaultControllerProcessWrite */
 function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
+  WritableStreamMarkFirstWriteRequestInFlight(controller.stream);
+  if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
+  reactToResult(controller.writeAlgorithm(chunk), controller.onWriteFulfilled, controller.onWriteRejected);
+}
+
+/** The reactions to a sink write, made once per controller rather than per chunk. */
+function makeWriteReactions(controller) {
   const stream = controller.stream;
-  WritableStreamMarkFirstWriteRequestInFlight(stream);
-  const sinkWritePromise = controller.writeAlgorithm(chunk);
-  reactToPromise(sinkWritePromise, () => {
+  controller.onWriteFulfilled = () => {
     WritableStreamFinishInFlightWrite(stream);
     const state = stream.state;
     controller.queue.dequeue();
@@ -248,10 +255,11 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
       WritableStreamUpdateBackpressure(stream, WritableStreamDefaultControllerGetBackpressure(controller));
     }
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
-  }, (reason) => {
+  };
+  controller.onWriteRejected = (reason) => {
     if (stream.state === 'writable') WritableStreamDefaultControllerClearAlgorithms(controller);
     WritableStreamFinishInFlightWriteWithError(stream, reason);
-  });
+  };
 }
 
 /** WritableStreamDefaultControllerWrite */

@@ -100,6 +100,23 @@ export function WritableStreamDefaultWriterRelease(writer) {
 
 /** WritableStreamDefaultWriterWrite */
 export function WritableStreamDefaultWriterWrite(writer, chunk) {
+  const request = new Deferred();
+  const refusal = writeWithRequest(writer, chunk, request);
+  return refusal === undefined ? request.promise : refusal;
+}
+
+/**
+ * WritableStreamDefaultWriterWrite for a writer only we hold (a pipe's): the
+ * write request is the caller's own object with resolve/reject methods, so no
+ * promise is made per chunk. Returns whether the chunk was queued; a refused
+ * write needs no report (the pipe learns of it through its watchers).
+ */
+export function WritableStreamDefaultWriterWriteTracked(writer, chunk, request) {
+  return writeWithRequest(writer, chunk, request) === undefined;
+}
+
+/** The steps of WritableStreamDefaultWriterWrite; returns a rejected promise if the write is refused. */
+function writeWithRequest(writer, chunk, request) {
   const stream = writer.stream;
   const controller = stream.controller;
   const chunkSize = WritableStreamDefaultControllerGetChunkSize(controller, chunk);
@@ -112,9 +129,9 @@ export function WritableStreamDefaultWriterWrite(writer, chunk) {
     return promiseRejectedWith(typeError('Cannot write to a stream that is closing or closed'));
   }
   if (state === 'erroring') return promiseRejectedWith(stream.storedError);
-  const promise = WritableStreamAddWriteRequest(stream);
+  WritableStreamAddWriteRequest(stream, request);
   WritableStreamDefaultControllerWrite(controller, chunk, chunkSize);
-  return promise;
+  return undefined;
 }
 
 export class WritableStreamDefaultWriter {

@@ -68,11 +68,9 @@ export function WritableStreamClose(stream) {
   return closeRequest.promise;
 }
 
-/** WritableStreamAddWriteRequest */
-export function WritableStreamAddWriteRequest(stream) {
-  const request = new Deferred();
+/** WritableStreamAddWriteRequest (the caller makes the request: a Deferred, or a pipe's own tracker) */
+export function WritableStreamAddWriteRequest(stream, request) {
   stream.writeRequests.push(request);
-  return request.promise;
 }
 
 /** WritableStreamCloseQueuedOrInFlight */
