@@ -1,0 +1,49 @@
+// One measurement in a fresh process: run a scenario a few times to warm up
+// (JIT, inline caches, lazily loaded undici), then time one more run and print one
+// JSON line. The parent chose the implementation through preload flags, so
+// nothing here knows which Web Streams it is using.
+//   node [preload flags] bench/child.mjs --scenario=<name> --kind=web|node
+import { byName } from './scenarios/index.mjs';
+import { CHUNK, COUNT } from './scenarios/common.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split(/=(.*)/s, 2)));
+
+function report(obj) {
+  process.stdout.write(`${JSON.stringify(obj)}\n`);
+}
+
+try {
+  const scenario = byName.get(args.scenario);
+  if (!scenario) throw new Error(`unknown scenario: ${args.scenario}`);
+  const fn = scenario[args.kind];
+  if (!fn) throw new Error(`scenario ${args.scenario} has no ${args.kind} body`);
+
+  const check = (amount) => {
+    // A stream that drops or duplicates chunks would look fast; refuse it.
+    if (scenario.unit === 'bytes' && amount !== COUNT * CHUNK) {
+      throw new Error(`moved ${amount} bytes, expected ${COUNT * CHUNK}`);
+    }
+    if (!(amount > 0) && scenario.unit !== 'memory') throw new Error(`scenario returned ${amount}`);
+    return amount;
+  };
+
+  // Warm up until the optimising compiler has had a real chance: at least
+  // two runs and a quarter of a second (quick mode's small totals would
+  // otherwise time code still running in the interpreter). Memory scenarios
+  // need only one run to load every module and shape.
+  const minRuns = scenario.unit === 'memory' ? 1 : 2;
+  const warmStart = performance.now();
+  for (let i = 0; i < 50 && (i < minRuns || (scenario.unit !== 'memory' && performance.now() - warmStart < 250)); i++) {
+    check(await fn());
+  }
+  globalThis.gc?.();
+  const t0 = process.hrtime.bigint();
+  const amount = check(await fn());
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const value = scenario.unit === 'memory' ? amount : amount / seconds;
+  report({ value, amount, seconds });
+  process.exit(0);
+} catch (err) {
+  report({ error: String(err?.stack ?? err).split('\n').slice(0, 3).join(' | ') });
+  process.exit(1);
+}

@@ -1,0 +1,43 @@
+// Number formatting shared by the terminal table, Markdown and SVG, so the
+// three outputs always agree.
+
+export function formatValue(value, unit) {
+  if (value == null || !Number.isFinite(value)) return 'n/a';
+  if (unit === 'ops') {
+    return value >= 1e6 ? `${(value / 1e6).toFixed(2)}M/s` : `${(value / 1e3).toFixed(0)}k/s`;
+  }
+  if (unit === 'memory') {
+    return value >= 1024 ? `${(value / 1024).toFixed(1)} KB` : `${value.toFixed(0)} B`;
+  }
+  const mb = value / 1e6;
+  return `${mb >= 100 ? mb.toFixed(0) : mb.toFixed(1)} MB/s`;
+}
+
+export function formatRatio(ratio) {
+  return ratio == null || !Number.isFinite(ratio) ? 'n/a' : `${ratio.toFixed(2)}x`;
+}
+
+export const unitNote = {
+  bytes: 'MB/s, higher is better',
+  ops: 'operations per second, higher is better',
+  memory: 'heap bytes per idle stream, lower is better',
+};
+
+// What a cell shows: the median, or why there is none.
+export function cell(result, unit) {
+  if (!result) return '-'; // no comparable pattern for this implementation
+  if (result.error) return 'failed';
+  return formatValue(result.median, unit);
+}
+
+export function ratioCell(result) {
+  if (!result) return '-';
+  if (result.error) return 'n/a';
+  return formatRatio(result.ratio);
+}
+
+export function metaLine(meta) {
+  return `Node ${meta.node}, ${meta.cpus} x ${meta.cpuModel}, ${meta.chunk} B chunks, ` +
+    `${meta.totalBytes / 1048576} MB per run, median of ${meta.runs} run(s), rev ${meta.rev}, ${meta.date}` +
+    (meta.quick ? ' (quick)' : '');
+}

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+// The side-by-side benchmark harness. For each scenario it starts a fresh
+// process per implementation, interleaved (native, fast, peer, node:stream,
+// native, fast, ...), so that slow drift in machine load (other tenants,
+// thermal state) spreads over every implementation instead of biasing one;
+// then reports the median of the runs and the ratio to native.
+//
+//   node bench/run.mjs [--filter=pipe,fetch] [--runs=3] [--chunk=1024|16384|65536]
+//                      [--impl=native,fast,peer,node-stream] [--node=24] [--quick]
+//                      [--out=bench/results] [--timeout=60] [--bytes=N]
+//
+// See docs/benchmarks.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { scenarios } from './scenarios/index.mjs';
+import { IMPLS, IMPL_ORDER, parseImpls } from './impls.mjs';
+import { renderTable } from './report/table.mjs';
+import { renderMarkdown } from './report/markdown.mjs';
+import { renderSvg } from './report/svg.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const CHUNKS = [1024, 16384, 65536];
+
+export function parseArgs(argv) {
+  const a = {};
+  for (const arg of argv) {
+    const m = /^--([^=]+)(?:=(.*))?$/s.exec(arg);
+    if (!m) throw new Error(`unexpected argument: ${arg}`);
+    a[m[1]] = m[2] ?? true;
+  }
+  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'only', 'help'];
+  const unknown = Object.keys(a).filter((k) => !known.includes(k));
+  if (unknown.length) throw new Error(`unknown option(s): ${unknown.map((k) => `--${k}`).join(' ')} (see docs/benchmarks.md)`);
+  const quick = a.quick === true || a.quick === 'true';
+  const chunk = Number(a.chunk ?? 1024);
+  if (!CHUNKS.includes(chunk)) throw new Error(`--chunk must be one of ${CHUNKS.join(', ')}`);
+  const runs = Number(a.runs ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+  // Same total for every implementation; rounded to whole chunks.
+  const requested = Number(a.bytes ?? (quick ? 4 : 32) * 1024 * 1024);
+  const totalBytes = Math.max(1, Math.ceil(requested / chunk)) * chunk;
+  return {
+    help: Boolean(a.help),
+    filter: typeof a.filter === 'string' ? a.filter.toLowerCase().split(',').filter(Boolean) : [],
+    only: typeof a.only === 'string' ? a.only.split(',') : null, // exact names (used by quick.mjs)
+    runs,
+    chunk,
+    totalBytes,
+    quick,
+    impls: parseImpls(typeof a.impl === 'string' ? a.impl : IMPL_ORDER.join(',')),
+    node: a.node && a.node !== true ? Number(a.node) : null,
+    out: a.out === undefined ? join(here, 'results') : a.out === 'none' ? null : resolve(a.out),
+    timeoutMs: Number(a.timeout ?? (quick ? 30 : 60)) * 1000,
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function git(args) {
+  const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function revision() {
+  const rev = git(['rev-parse', '--short', 'HEAD']) ?? 'unknown';
+  // Tracked files only: the results this run writes are untracked and must not
+  // mark the tree dirty by themselves.
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']);
+  return dirty ? `${rev}-dirty` : rev;
+}
+
+// resolveNode logs on stdout; keep stdout for the table.
+async function nodeBinary(major) {
+  if (!major) return { bin: process.execPath, version: process.version };
+  const { resolveNode } = await import('../test/wpt/node-versions.mjs');
+  const log = console.log;
+  console.log = (...xs) => console.error(...xs);
+  try {
+    const { bin, version } = resolveNode(major);
+    return { bin, version };
+  } finally {
+    console.log = log;
+  }
+}
+
+// The fetch scenario's upstream, in a separate process for the whole run.
+function startServer(bin) {
+  return new Promise((resolveUrl, reject) => {
+    const child = spawn(bin, [join(here, 'server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
+    let buf = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const line = buf.split('\n')[0];
+      if (buf.includes('\n')) resolveUrl({ url: line.trim(), child });
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
+  });
+}
+
+function runChild({ bin, impl, scenario, env, timeoutMs }) {
+  const spec = IMPLS[impl];
+  const argv = [...spec.flags, ...scenario.flags, join(here, 'child.mjs'), `--scenario=${scenario.name}`, `--kind=${spec.kind}`];
+  const r = spawnSync(bin, argv, { encoding: 'utf8', env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 << 20 });
+  const last = r.stdout?.trim().split('\n').pop();
+  let parsed = null;
+  try { parsed = last ? JSON.parse(last) : null; } catch { /* not our JSON line */ }
+  if (r.error?.code === 'ETIMEDOUT' || (r.signal && !parsed)) {
+    return { error: `timed out after ${timeoutMs / 1000} s` };
+  }
+  if (parsed?.error) return { error: parsed.error };
+  if (r.status === 13) {
+    // Node's exit code for "the event loop emptied while top-level await was
+    // pending": a stream stalled with no timer or I/O left to wake it.
+    return { error: 'never finished: the stream stalled (event loop emptied with the scenario pending, exit 13)' };
+  }
+  if (r.status !== 0 || !parsed) {
+    const why = (r.stderr || '').trim().split('\n').filter(Boolean).slice(-3).join(' | ');
+    return { error: `exit ${r.status}${r.signal ? ` (${r.signal})` : ''}: ${why || 'no output'}` };
+  }
+  return parsed;
+}
+
+export async function main(argv, { banner = true } = {}) {
+  const opts = parseArgs(argv);
+  if (opts.help) {
+    console.log('usage: node bench/run.mjs [--filter=a,b] [--runs=3] [--chunk=1024|16384|65536] ' +
+      '[--impl=native,fast,peer,node-stream] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N]');
+    return null;
+  }
+  const { bin, version } = await nodeBinary(opts.node);
+  const selected = scenarios.filter((s) => (opts.only ? opts.only.includes(s.name)
+    : !opts.filter.length || opts.filter.some((f) => s.name.toLowerCase().includes(f))));
+  if (!selected.length) throw new Error('no scenario matches the filter');
+
+  const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0' };
+  delete env.FAST_WEBSTREAMS; // the kill switch would silently turn "fast" into native
+  let server = null;
+  if (selected.some((s) => s.needsServer)) {
+    server = await startServer(bin);
+    env.BENCH_URL = server.url;
+  }
+
+  const meta = {
+    node: version,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model?.trim() ?? 'unknown',
+    chunk: opts.chunk,
+    totalBytes: opts.totalBytes,
+    runs: opts.runs,
+    quick: opts.quick,
+    date: new Date().toISOString(),
+    rev: revision(),
+  };
+  const impls = opts.impls.map((key) => ({ key, label: IMPLS[key].label }));
+  if (banner) console.error(`Running ${selected.length} scenario(s) x ${impls.length} implementation(s) x ${opts.runs} run(s) on Node ${version}`);
+
+  const started = Date.now();
+  const results = [];
+  try {
+    for (const [idx, scenario] of selected.entries()) {
+      // Implementations with a body for this scenario; the others get no cell.
+      const active = opts.impls.filter((k) => scenario[IMPLS[k].kind]);
+      const per = Object.fromEntries(active.map((k) => [k, { samples: [], error: null }]));
+      for (let run = 0; run < opts.runs; run++) {
+        for (const impl of active) {
+          if (per[impl].error) continue; // a failure repeats; do not pay its timeout again
+          process.stderr.write(`\r\x1b[K[${idx + 1}/${selected.length}] ${scenario.name} run ${run + 1}/${opts.runs} ${impl}`);
+          const r = runChild({ bin, impl, scenario, env, timeoutMs: opts.timeoutMs });
+          if (r.error) per[impl].error = r.error;
+          else per[impl].samples.push(r.value);
+        }
+      }
+      const out = {};
+      for (const impl of active) {
+        const p = per[impl];
+        out[impl] = p.error ? { error: p.error, samples: p.samples } : { samples: p.samples, median: median(p.samples) };
+      }
+      const base = out.native?.median;
+      for (const impl of active) {
+        if (out[impl].median != null && base) out[impl].ratio = out[impl].median / base;
+      }
+      results.push({ name: scenario.name, about: scenario.about, unit: scenario.unit, results: out });
+    }
+  } finally {
+    process.stderr.write('\r\x1b[K');
+    server?.child.kill('SIGTERM');
+  }
+
+  const result = { meta: { ...meta, seconds: Math.round((Date.now() - started) / 1000) }, impls, scenarios: results };
+  console.log(renderTable(result));
+  if (opts.out) {
+    mkdirSync(opts.out, { recursive: true });
+    writeFileSync(join(opts.out, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(join(opts.out, 'latest.svg'), renderSvg(result));
+    writeFileSync(join(opts.out, 'latest.md'), renderMarkdown(result, { svgName: 'latest.svg' }));
+    console.error(`\nwrote ${join(opts.out, 'latest.{json,md,svg}')} (${result.meta.seconds} s)`);
+  }
+  return result;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((err) => {
+    process.stderr.write(`\r\x1b[K${err.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,45 @@
+// Construction cost of each class on its own (ops/s). Servers create several
+// streams per request, so this is a per-request fixed cost.
+import { Readable, Writable, Transform } from 'node:stream';
+import { QUICK } from './common.mjs';
+
+const N = QUICK ? 20000 : 100000;
+
+// Keep the last instance observable so the loop cannot be optimised away.
+let sinkhole;
+function loop(make) {
+  return () => {
+    for (let i = 0; i < N; i++) sinkhole = make();
+    return sinkhole ? N : 0;
+  };
+}
+
+export default [
+  {
+    name: 'new ReadableStream',
+    unit: 'ops',
+    about: 'constructing a ReadableStream with a pull source',
+    web: loop(() => new ReadableStream({ pull() {} })),
+    node: loop(() => new Readable({ objectMode: true, read() {} })),
+  },
+  {
+    name: 'new WritableStream',
+    unit: 'ops',
+    about: 'constructing a WritableStream with a write sink',
+    web: loop(() => new WritableStream({ write() {} })),
+    node: loop(() => new Writable({ objectMode: true, write(_c, _e, cb) { cb(); } })),
+  },
+  {
+    name: 'new TransformStream',
+    unit: 'ops',
+    about: 'constructing a TransformStream (which builds a readable and a writable)',
+    web: loop(() => new TransformStream({ transform(c, ctl) { ctl.enqueue(c); } })),
+    node: loop(() => new Transform({ objectMode: true, transform(c, _e, cb) { cb(null, c); } })),
+  },
+  {
+    name: 'new bytes ReadableStream',
+    unit: 'ops',
+    about: "constructing a ReadableStream of type 'bytes'",
+    web: loop(() => new ReadableStream({ type: 'bytes', pull() {} })),
+  },
+];

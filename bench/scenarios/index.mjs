@@ -1,0 +1,17 @@
+// Every scenario, in report order. A scenario is
+//   { name, about, unit?: 'bytes' | 'ops' | 'memory', flags?, needsServer?,
+//     web?: () => amount, node?: () => amount }
+// `web` runs for native, fast-webstreams and the peer (globals only); `node`
+// runs for node:stream. Throughput scenarios return bytes moved ('bytes',
+// reported as MB/s) or operations done ('ops', ops/s); memory scenarios
+// return bytes per stream directly.
+import core from './core.mjs';
+import bytes from './bytes.mjs';
+import http from './http.mjs';
+import construct from './construct.mjs';
+import memory from './memory.mjs';
+
+export const scenarios = [...core, ...bytes, ...http, ...construct, ...memory]
+  .map((s) => ({ unit: 'bytes', flags: [], needsServer: false, ...s }));
+
+export const byName = new Map(scenarios.map((s) => [s.name, s]));
