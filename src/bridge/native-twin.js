@@ -14,7 +14,9 @@ import {
   AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite,
   WritableStreamDefaultWriterCloseWithErrorPropagation,
 } from '../writable/default-writer.js';
+import { WritableStreamDefaultWriterRelease } from '../writable/default-writer.js';
 import { natives } from './natives.js';
+import { counters } from '../metrics/counters.js';
 
 function readFrom(reader) {
   const request = new DefaultReadRequest();
@@ -24,6 +26,7 @@ function readFrom(reader) {
 
 /** A native ReadableStream that pulls from our stream `stream` (an internal record). */
 export function nativeReadableFrom(stream) {
+  counters.nativeBridges++;
   const reader = AcquireReadableStreamDefaultReader(stream);
   return new natives.ReadableStream({
     pull(controller) {
@@ -44,8 +47,21 @@ export function nativeReadableFrom(stream) {
 
 /** A native WritableStream that writes into our stream `stream` (an internal record). */
 export function nativeWritableTo(stream) {
+  return nativeWritableWithRelease(stream).twin;
+}
+
+/**
+ * A native WritableStream writing into ours, and `release()`, which gives our
+ * stream its lock back when a pipe ends without closing or aborting it
+ * (preventClose / preventAbort), as a pipe straight into ours would.
+ */
+export function nativeWritableWithRelease(stream) {
+  counters.nativeBridges++;
   const writer = AcquireWritableStreamDefaultWriter(stream);
-  return new natives.WritableStream({
+  const release = () => {
+    if (writer.stream !== undefined) WritableStreamDefaultWriterRelease(writer);
+  };
+  const twin = new natives.WritableStream({
     write(chunk) {
       return WritableStreamDefaultWriterWrite(writer, chunk);
     },
@@ -56,6 +72,7 @@ export function nativeWritableTo(stream) {
       return WritableStreamAbort(stream, reason);
     },
   }, { highWaterMark: 1 });
+  return { twin, release };
 }
 
 /**
@@ -63,6 +80,7 @@ export function nativeWritableTo(stream) {
  * side and whose readable side carries what our readable side produces.
  */
 export function nativeTransformOver(transform) {
+  counters.nativeBridges++;
   const reader = AcquireReadableStreamDefaultReader(transform.readable);
   const writer = AcquireWritableStreamDefaultWriter(transform.writable);
   let forwarding;

@@ -17,3 +17,28 @@ for (const name of names) {
   nativeDescriptors.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
   natives[name] = globalThis[name];
 }
+
+// Brand checks for Node's native streams: Node's own `locked` getters throw for
+// anything its constructors did not make (ours included), so calling one is an
+// exact test that no prototype trick can fool. Used once per bridge, never per chunk.
+const lockedGetter = (name) => Object.getOwnPropertyDescriptor(natives[name].prototype, 'locked').get;
+const readableLocked = lockedGetter('ReadableStream');
+const writableLocked = lockedGetter('WritableStream');
+
+function brandTest(getter, value) {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    Reflect.apply(getter, value, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when `value` was made by Node's ReadableStream constructor. */
+export const isNativeReadableStream = (value) => brandTest(readableLocked, value);
+/** True when `value` was made by Node's WritableStream constructor. */
+export const isNativeWritableStream = (value) => brandTest(writableLocked, value);
+/** Node's `locked` for a native ReadableStream / WritableStream. */
+export const nativeReadableLocked = (stream) => Reflect.apply(readableLocked, stream, []);
+export const nativeWritableLocked = (stream) => Reflect.apply(writableLocked, stream, []);

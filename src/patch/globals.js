@@ -1,36 +1,19 @@
-// The global patch: replaces Node's Web Streams classes on globalThis with ours
-// and can put every original property back exactly as it was.
+// The global patch: replaces Node's Web Streams classes on globalThis with ours,
+// plus every other way a program reaches Web Streams (docs/interop.md), and can
+// put every original property and prototype back exactly as it was.
 import { ObjectDefineProperty } from '../intrinsics.js';
 import { natives, nativeDescriptors } from '../bridge/natives.js';
+import '../bridge/node-symbols.js';
 import { installTransferPatch, uninstallTransferPatch } from './transfer.js';
-import { ReadableStream } from '../readable/readable-stream.js';
-import { ReadableStreamDefaultReader } from '../readable/default-reader.js';
-import { ReadableStreamBYOBReader } from '../readable/byob-reader.js';
-import { ReadableStreamDefaultController } from '../readable/default-controller.js';
-import { ReadableByteStreamController, ReadableStreamBYOBRequest } from '../readable/byte-controller.js';
-import { WritableStream } from '../writable/writable-stream.js';
-import { WritableStreamDefaultWriter } from '../writable/default-writer.js';
-import { WritableStreamDefaultController } from '../writable/default-controller.js';
-import { TransformStream } from '../transform/transform-stream.js';
-import { TransformStreamDefaultController } from '../transform/default-controller.js';
-import { ByteLengthQueuingStrategy, CountQueuingStrategy } from '../strategies.js';
+import { fastClasses } from './classes.js';
+import { Journal } from './restore.js';
+import { enabledFeatures } from './features.js';
+import { installInstanceof } from './instanceof.js';
+import { installStreamWeb } from './stream-web.js';
+import { installConsumers } from './consumers.js';
+import { installBodies } from './bodies.js';
 
-/** Our class for each global name we replace. */
-export const fastClasses = {
-  ReadableStream,
-  ReadableStreamDefaultReader,
-  ReadableStreamBYOBReader,
-  ReadableStreamBYOBRequest,
-  ReadableStreamDefaultController,
-  ReadableByteStreamController,
-  WritableStream,
-  WritableStreamDefaultWriter,
-  WritableStreamDefaultController,
-  TransformStream,
-  TransformStreamDefaultController,
-  ByteLengthQueuingStrategy,
-  CountQueuingStrategy,
-};
+export { fastClasses };
 
 const names = Object.keys(fastClasses);
 
@@ -40,25 +23,41 @@ export function nativeClasses() {
 }
 
 let installed = false;
+let journal;
+let transferInstalled = false;
 
 export function isInstalled() {
   return installed;
 }
 
-/** Replaces the global Web Streams classes with ours. Calling it twice is harmless. */
+/**
+ * Replaces the global Web Streams classes with ours, and (unless a
+ * FAST_WEBSTREAMS_<FEATURE>=0 variable turns it off, src/patch/features.js)
+ * node:stream/web, instanceof, Node's consumers, Response/Request bodies and
+ * transfer. Calling it twice is harmless.
+ */
 export function install() {
   if (installed) return false;
+  const features = enabledFeatures();
+  journal = new Journal();
   for (const name of names) {
     ObjectDefineProperty(globalThis, name, {
       value: fastClasses[name], writable: true, enumerable: false, configurable: true,
     });
   }
-  installTransferPatch();
+  if (features.instanceOf) installInstanceof(journal);
+  if (features.streamWeb) installStreamWeb(journal);
+  if (features.nodeConsumers) installConsumers(journal);
+  if (features.bodyShells) installBodies(journal);
+  if (features.transfer) {
+    installTransferPatch();
+    transferInstalled = true;
+  }
   installed = true;
   return true;
 }
 
-/** Restores every global exactly as it was before install(). */
+/** Restores every global, prototype and module export exactly as it was before install(). */
 export function uninstall() {
   if (!installed) return false;
   for (const name of names) {
@@ -69,7 +68,10 @@ export function uninstall() {
       ObjectDefineProperty(globalThis, name, descriptor);
     }
   }
-  uninstallTransferPatch();
+  journal.restore();
+  journal = undefined;
+  if (transferInstalled) uninstallTransferPatch();
+  transferInstalled = false;
   installed = false;
   return true;
 }

@@ -1,0 +1,122 @@
+// Node's stream utilities recognise Web Streams by duck typing and then read a
+// few *registered* symbols (Symbol.for), which any class may implement:
+//   nodejs.webstream.isClosedPromise        { promise } settled when the stream closes / errors
+//                                           (finished(), pipeline(), compose())
+//   nodejs.stream.disturbed                 isDisturbed()
+//   nodejs.stream.errored                   isErrored()
+//   nodejs.stream.readable / .writable      isReadable() / isWritable()
+//   nodejs.webstream.controllerErrorFunction  addAbortSignal(signal, stream)
+// Defined here on our ReadableStream and WritableStream prototypes (always: a
+// stream made through the library API, without the global patch, works with
+// Node's utilities too). Getters only, non-enumerable, like Node's.
+import { ObjectDefineProperty, ReflectApply } from '../intrinsics.js';
+import { Deferred, setPromiseIsHandled, enqueueMicrotask } from '../promise.js';
+import { ReadableStream, unwrapReadableStream } from '../readable/readable-stream.js';
+import { WritableStream, unwrapWritableStream } from '../writable/writable-stream.js';
+import { isByteStreamController, ReadableByteStreamControllerError } from '../readable/byte-controller.js';
+import { ReadableStreamDefaultControllerError } from '../readable/default-controller.js';
+import { WritableStreamDefaultControllerErrorIfNeeded } from '../writable/default-controller.js';
+
+const kIsClosedPromise = Symbol.for('nodejs.webstream.isClosedPromise');
+const kControllerErrorFunction = Symbol.for('nodejs.webstream.controllerErrorFunction');
+const kIsDisturbed = Symbol.for('nodejs.stream.disturbed');
+const kIsErrored = Symbol.for('nodejs.stream.errored');
+const kIsReadable = Symbol.for('nodejs.stream.readable');
+const kIsWritable = Symbol.for('nodejs.stream.writable');
+
+/** internal record -> Deferred settled when the stream closes (resolve) or errors (reject). */
+const closedPromises = new WeakMap();
+
+/**
+ * The closed-watcher. The core has no "closed" notification, and a reader's
+ * closedPromise would lock the stream, so the record's `state` slot becomes an
+ * accessor on this one record (only for streams handed to Node's utilities):
+ * every transition the abstract operations make passes through it.
+ */
+function closedPromiseOf(stream) {
+  let deferred = closedPromises.get(stream);
+  if (deferred !== undefined) return deferred;
+  deferred = new Deferred();
+  setPromiseIsHandled(deferred.promise);
+  closedPromises.set(stream, deferred);
+  const settle = (state) => {
+    if (!deferred.pending) return;
+    if (state === 'closed') deferred.resolve(undefined);
+    // storedError is assigned right after the state on the readable side.
+    else if (state === 'errored') enqueueMicrotask(() => deferred.reject(stream.storedError));
+  };
+  let state = stream.state;
+  settle(state);
+  if (deferred.pending) {
+    ObjectDefineProperty(stream, 'state', {
+      get() { return state; },
+      set(value) {
+        state = value;
+        settle(value);
+      },
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return deferred;
+}
+
+// Node 20 and 22 *assign* isClosedPromise and controllerErrorFunction on each
+// native instance; with native prototypes inheriting ours (the global patch),
+// an inherited getter without a setter would make that assignment throw. The
+// setter does what the assignment would have done on a plain prototype.
+function define(proto, symbol, get) {
+  ObjectDefineProperty(proto, symbol, {
+    get,
+    set(value) {
+      ObjectDefineProperty(this, symbol, { value, writable: true, enumerable: true, configurable: true });
+    },
+    enumerable: false,
+    configurable: true,
+  });
+}
+
+// The getters answer undefined for anything not ours: with the global patch
+// native prototypes inherit from ours (src/patch/instanceof.js), and a native
+// stream that lacks one of these (Node 20's WritableStream) must read as
+// "unknown", the way it did before.
+const readable = unwrapReadableStream;
+const writable = unwrapWritableStream;
+
+const RP = ReadableStream.prototype;
+define(RP, kIsClosedPromise, function isClosedPromise() {
+  const s = readable(this);
+  return s === undefined ? undefined : closedPromiseOf(s); });
+define(RP, kIsDisturbed, function disturbed() { return readable(this)?.disturbed; });
+define(RP, kIsErrored, function errored() {
+  const s = readable(this);
+  return s === undefined ? undefined : s.state === 'errored'; });
+define(RP, kIsReadable, function readableState() {
+  const s = readable(this);
+  return s === undefined ? undefined : s.state === 'readable'; });
+define(RP, kControllerErrorFunction, function controllerErrorFunction() {
+  const stream = readable(this);
+  if (stream === undefined) return undefined;
+  return (e) => {
+    if (stream.state !== 'readable') return;
+    const controller = stream.controller;
+    if (isByteStreamController(controller)) ReadableByteStreamControllerError(controller, e);
+    else ReadableStreamDefaultControllerError(controller, e);
+  };
+});
+
+const WP = WritableStream.prototype;
+define(WP, kIsClosedPromise, function isClosedPromise() {
+  const s = writable(this);
+  return s === undefined ? undefined : closedPromiseOf(s); });
+define(WP, kIsErrored, function errored() {
+  const s = writable(this);
+  return s === undefined ? undefined : s.state === 'errored'; });
+define(WP, kIsWritable, function writableState() {
+  const s = writable(this);
+  return s === undefined ? undefined : s.state === 'writable'; });
+define(WP, kControllerErrorFunction, function controllerErrorFunction() {
+  const stream = writable(this);
+  if (stream === undefined) return undefined;
+  return (e) => ReflectApply(WritableStreamDefaultControllerErrorIfNeeded, undefined, [stream.controller, e]);
+});

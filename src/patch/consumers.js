@@ -1,0 +1,216 @@
+// Node's consumers that only accept native streams, and pipes that cross
+// between native streams and ours.
+//
+// Readable.fromWeb / Writable.fromWeb / Duplex.fromWeb brand-check their
+// argument with Node's private symbols (every Node version): given one of ours,
+// the wrapper hands Node a native twin instead (src/bridge/native-twin.js), made
+// once, at the boundary. Duplex.from(ours) and compose() reach these through
+// the same properties.
+//
+// pipeTo / pipeThrough: a pipe is run by the source's implementation, which
+// brand-checks the destination. So:
+//   ours -> native writable (CompressionStream, TextDecoderStream, Writable.toWeb())
+//     our pipe into one of our writables that writes into the native one;
+//   native -> our writable (Blob.stream(), FileHandle.readableWebStream(),
+//     Readable.toWeb(), a native transform's readable side)
+//     Node's pipe into a native twin of ours.
+// Either way the pipe's options, error, close and cancel propagation are those
+// of the implementation running it; the bridge forwards chunks, close and abort.
+import { createRequire } from 'node:module';
+import { ReflectApply } from '../intrinsics.js';
+import { uponPromise, setPromiseIsHandled, promiseRejectedWith } from '../promise.js';
+import { ReadableStream, unwrapReadableStream, wrapReadableStream } from '../readable/readable-stream.js';
+import { unwrapWritableStream, wrapWritableStream } from '../writable/writable-stream.js';
+import { unwrapTransformStream } from '../transform/transform-stream.js';
+import { IsReadableStreamLocked } from '../readable/stream-ops.js';
+import { IsWritableStreamLocked } from '../writable/stream-ops.js';
+import { convertPipeOptions } from '../readable/pipe-to.js';
+import {
+  natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked,
+} from '../bridge/natives.js';
+import { nativeReadableFrom, nativeWritableWithRelease } from '../bridge/native-twin.js';
+import { fastWritableOver } from '../bridge/fast-over-native.js';
+import { sameShape } from './restore.js';
+
+const require = createRequire(import.meta.url);
+const stream = require('node:stream');
+
+/** A native stream Node will reject exactly as it rejects a locked stream of ours. */
+function lockedNativeReadable() {
+  const s = new natives.ReadableStream();
+  s.getReader();
+  return s;
+}
+function lockedNativeWritable() {
+  const s = new natives.WritableStream();
+  s.getWriter();
+  return s;
+}
+
+function readableForNode(value) {
+  const impl = unwrapReadableStream(value);
+  if (impl === undefined) return value;
+  return IsReadableStreamLocked(impl) ? lockedNativeReadable() : nativeReadableFrom(impl);
+}
+
+function writableForNode(value) {
+  const impl = unwrapWritableStream(value);
+  if (impl === undefined) return value;
+  return IsWritableStreamLocked(impl) ? lockedNativeWritable() : nativeWritableWithRelease(impl).twin;
+}
+
+function installFromWeb(journal) {
+  const { Readable, Writable, Duplex } = stream;
+  const readableFromWeb = Readable.fromWeb;
+  journal.replaceValue(Readable, 'fromWeb', sameShape(function fromWeb(readableStream, options) {
+    return ReflectApply(readableFromWeb, this, [readableForNode(readableStream), ...[...arguments].slice(1)]);
+  }, readableFromWeb));
+  const writableFromWeb = Writable.fromWeb;
+  journal.replaceValue(Writable, 'fromWeb', sameShape(function fromWeb(writableStream, options) {
+    return ReflectApply(writableFromWeb, this, [writableForNode(writableStream), ...[...arguments].slice(1)]);
+  }, writableFromWeb));
+  const duplexFromWeb = Duplex.fromWeb;
+  journal.replaceValue(Duplex, 'fromWeb', sameShape(function fromWeb(pair, options) {
+    if (pair !== null && typeof pair === 'object') {
+      const { readable, writable } = pair;
+      if (unwrapReadableStream(readable) !== undefined || unwrapWritableStream(writable) !== undefined) {
+        pair = { readable: readableForNode(readable), writable: writableForNode(writable) };
+      }
+    }
+    return ReflectApply(duplexFromWeb, this, [pair, ...[...arguments].slice(1)]);
+  }, duplexFromWeb));
+}
+
+// --- pipes ------------------------------------------------------------------
+
+const ourPipeTo = ReadableStream.prototype.pipeTo;
+const ourPipeThrough = ReadableStream.prototype.pipeThrough;
+const nativePipeTo = natives.ReadableStream.prototype.pipeTo;
+const nativePipeThrough = natives.ReadableStream.prototype.pipeThrough;
+
+/** Our pipe from `source` (ours) into the native writable `dest`. */
+function pipeOursToNative(source, dest, options, context) {
+  const opts = convertPipeOptions(options, context); // throws before anything is locked
+  if (IsReadableStreamLocked(unwrapReadableStream(source))) {
+    throw new TypeError(`${context}: this stream is locked`);
+  }
+  if (nativeWritableLocked(dest)) throw new TypeError(`${context}: the destination is locked`);
+  const bridge = fastWritableOver(dest);
+  const promise = ReflectApply(ourPipeTo, source, [wrapWritableStream(bridge.stream), opts]);
+  // A pipe that ends without closing or aborting its destination unlocks it.
+  return uponPromise(promise, () => bridge.release(), (e) => {
+    bridge.release();
+    throw e;
+  });
+}
+
+function pipeTo(destination, options = undefined) {
+  if (unwrapReadableStream(this) !== undefined && unwrapWritableStream(destination) === undefined &&
+      isNativeWritableStream(destination)) {
+    try {
+      return pipeOursToNative(this, destination, options, 'ReadableStream.pipeTo');
+    } catch (e) {
+      return promiseRejectedWith(e);
+    }
+  }
+  return ReflectApply(ourPipeTo, this, arguments);
+}
+
+function pipeThrough(transform, options = undefined) {
+  // Our own TransformStream: nothing to bridge, and the core sees the pair itself.
+  if (unwrapReadableStream(this) === undefined || transform === null || typeof transform !== 'object' ||
+      unwrapTransformStream(transform) !== undefined) {
+    return ReflectApply(ourPipeThrough, this, arguments);
+  }
+  // Each getter is read once, in the spec's order.
+  const readable = transform.readable;
+  const writable = transform.writable;
+  const nativeReadable = unwrapReadableStream(readable) === undefined && isNativeReadableStream(readable);
+  const nativeWritable = unwrapWritableStream(writable) === undefined && isNativeWritableStream(writable);
+  if (!nativeReadable && !nativeWritable) {
+    return ReflectApply(ourPipeThrough, this, [{ readable, writable }, options]);
+  }
+  if (unwrapReadableStream(readable) === undefined && !nativeReadable) {
+    throw new TypeError("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
+  }
+  if (!nativeWritable) {
+    // A native readable with our writable: our pipe as usual.
+    if (unwrapWritableStream(writable) === undefined) {
+      throw new TypeError("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
+    }
+    const opts = convertPipeOptions(options, 'ReadableStream.pipeThrough');
+    if (IsReadableStreamLocked(unwrapReadableStream(this))) {
+      throw new TypeError('ReadableStream.pipeThrough: this stream is locked');
+    }
+    if (IsWritableStreamLocked(unwrapWritableStream(writable))) {
+      throw new TypeError("ReadableStream.pipeThrough: the pair's writable side is locked");
+    }
+    setPromiseIsHandled(ReflectApply(ourPipeTo, this, [writable, opts]));
+    return readable;
+  }
+  setPromiseIsHandled(pipeOursToNative(this, writable, options, 'ReadableStream.pipeThrough'));
+  return readable;
+}
+
+/** Node's pipe from `this` (native) into a twin of our writable `dest`. */
+function pipeNativeToOurs(source, destImpl, options) {
+  // Let Node reject what it rejects (bad options, a locked source) before ours is locked.
+  if (nativeReadableLocked(source) || IsWritableStreamLocked(destImpl)) return undefined;
+  const { twin, release } = nativeWritableWithRelease(destImpl);
+  const promise = ReflectApply(nativePipeTo, source, [twin, options]);
+  return uponPromise(promise, release, (e) => {
+    release();
+    throw e;
+  });
+}
+
+function nativePipeToPatched(destination, options = undefined) {
+  const destImpl = unwrapWritableStream(destination);
+  if (destImpl !== undefined && isNativeReadableStream(this)) {
+    const piped = pipeNativeToOurs(this, destImpl, options);
+    if (piped !== undefined) return piped;
+  }
+  return ReflectApply(nativePipeTo, this, arguments);
+}
+
+function nativePipeThroughPatched(transform, options = undefined) {
+  if (transform === null || typeof transform !== 'object' || !isNativeReadableStream(this)) {
+    return ReflectApply(nativePipeThrough, this, arguments);
+  }
+  const readable = transform.readable;
+  const writable = transform.writable;
+  const oursReadable = unwrapReadableStream(readable) !== undefined;
+  const destImpl = unwrapWritableStream(writable);
+  if (!oursReadable && destImpl === undefined) {
+    return ReflectApply(nativePipeThrough, this, [{ readable, writable }, options]);
+  }
+  if (!oursReadable && !isNativeReadableStream(readable)) {
+    return ReflectApply(nativePipeThrough, this, [{ readable, writable }, options]); // Node's own TypeError
+  }
+  if (nativeReadableLocked(this)) throw new TypeError('ReadableStream.pipeThrough: this stream is locked');
+  let target = writable;
+  let release;
+  if (destImpl !== undefined) {
+    if (IsWritableStreamLocked(destImpl)) {
+      throw new TypeError("ReadableStream.pipeThrough: the pair's writable side is locked");
+    }
+    ({ twin: target, release } = nativeWritableWithRelease(destImpl));
+  }
+  const promise = ReflectApply(nativePipeTo, this, [target, options]);
+  setPromiseIsHandled(release === undefined ? promise : uponPromise(promise, release, release));
+  return readable;
+}
+
+function installPipes(journal) {
+  const ours = ReadableStream.prototype;
+  journal.replaceValue(ours, 'pipeTo', sameShape(pipeTo, ourPipeTo));
+  journal.replaceValue(ours, 'pipeThrough', sameShape(pipeThrough, ourPipeThrough));
+  const native = natives.ReadableStream.prototype;
+  journal.replaceValue(native, 'pipeTo', sameShape(nativePipeToPatched, nativePipeTo));
+  journal.replaceValue(native, 'pipeThrough', sameShape(nativePipeThroughPatched, nativePipeThrough));
+}
+
+export function installConsumers(journal) {
+  installFromWeb(journal);
+  installPipes(journal);
+}

@@ -1,0 +1,46 @@
+// instanceof both ways between Node's native classes and ours.
+//
+// Native streams are instances of our classes: each native prototype gets our
+// prototype as its [[Prototype]] (it was Object.prototype). That is the only
+// form undici 7/8 (Node 24/26) honours: it checks the prototype chain with
+// Function.prototype[Symbol.hasInstance] against the class it captured (ours,
+// under the preload), ignoring any custom Symbol.hasInstance. Natives keep all
+// their own methods; only what they lack is looked up on ours (and our getters
+// answer undefined for foreign objects, src/bridge/node-symbols.js).
+//
+// Our streams are instances of the native classes: a Symbol.hasInstance on each
+// native class. It only answers `instanceof`; Node's internals never use it for
+// a brand check (they test private symbols), so it cannot make Node take one of
+// ours for its own. Subclasses of a native class keep the ordinary check.
+import { fastClasses } from './classes.js';
+import { natives } from '../bridge/natives.js';
+import { unwrapReadableStream } from '../readable/readable-stream.js';
+import { unwrapWritableStream } from '../writable/writable-stream.js';
+import { unwrapTransformStream } from '../transform/transform-stream.js';
+
+const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
+
+export function installInstanceof(journal) {
+  for (const name of Object.keys(fastClasses)) {
+    const Native = natives[name];
+    const Ours = fastClasses[name];
+    if (typeof Native !== 'function' || Native === Ours) continue;
+    journal.setPrototypeOf(Native.prototype, Ours.prototype);
+    const isOurs = oursTest(name, Ours);
+    journal.define(Native, Symbol.hasInstance, {
+      value: function hasInstance(value) {
+        if (Reflect.apply(ordinaryHasInstance, this, [value])) return true;
+        return this === Native && isOurs(value);
+      },
+      writable: false, enumerable: false, configurable: true,
+    });
+  }
+}
+
+function oursTest(name, Ours) {
+  if (name === 'ReadableStream') return (v) => unwrapReadableStream(v) !== undefined;
+  if (name === 'WritableStream') return (v) => unwrapWritableStream(v) !== undefined;
+  if (name === 'TransformStream') return (v) => unwrapTransformStream(v) !== undefined;
+  // Readers, writers, controllers, strategies: our prototype chain decides.
+  return (v) => Reflect.apply(ordinaryHasInstance, Ours, [v]);
+}

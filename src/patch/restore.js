@@ -1,0 +1,55 @@
+// A journal of what the patch changed, so uninstall() can put back every
+// original exactly: property descriptors (or their absence) and prototypes.
+export class Journal {
+  constructor() {
+    this.entries = [];
+  }
+
+  /** Defines `key` on `target`, remembering the descriptor it had (or that it had none). */
+  define(target, key, descriptor) {
+    this.entries.push({ kind: 'property', target, key, before: Object.getOwnPropertyDescriptor(target, key) });
+    Object.defineProperty(target, key, descriptor);
+  }
+
+  /** Replaces a method or value, keeping the property's attributes. */
+  replaceValue(target, key, value) {
+    const before = Object.getOwnPropertyDescriptor(target, key);
+    this.define(target, key, before === undefined
+      ? { value, writable: true, enumerable: false, configurable: true }
+      : { ...before, value });
+  }
+
+  /** Replaces an accessor's getter, keeping the rest of the descriptor. */
+  replaceGetter(target, key, get) {
+    const before = Object.getOwnPropertyDescriptor(target, key);
+    this.define(target, key, { ...before, get });
+  }
+
+  setPrototypeOf(target, proto) {
+    this.entries.push({ kind: 'prototype', target, before: Object.getPrototypeOf(target) });
+    Object.setPrototypeOf(target, proto);
+  }
+
+  /** Something to run at restore time (after the entries recorded after it are undone). */
+  onRestore(fn) {
+    this.entries.push({ kind: 'callback', fn });
+  }
+
+  restore() {
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const e = this.entries[i];
+      if (e.kind === 'prototype') Object.setPrototypeOf(e.target, e.before);
+      else if (e.kind === 'callback') e.fn();
+      else if (e.before === undefined) delete e.target[e.key];
+      else Object.defineProperty(e.target, e.key, e.before);
+    }
+    this.entries = [];
+  }
+}
+
+/** Copies name and length from the original so a wrapper looks like it. */
+export function sameShape(wrapper, original) {
+  Object.defineProperty(wrapper, 'name', { value: original.name, configurable: true });
+  Object.defineProperty(wrapper, 'length', { value: original.length, configurable: true });
+  return wrapper;
+}
