@@ -1,10 +1,12 @@
 // One measurement in a fresh process: run a scenario a few times to warm up
-// (JIT, inline caches, lazily loaded undici), then time one more run and print one
-// JSON line. The parent chose the implementation through preload flags, so
+// (JIT, inline caches, lazily loaded undici), then time whole runs for at least
+// MIN_TIMED_MS and print one JSON line. The parent chose the implementation through preload flags, so
 // nothing here knows which Web Streams it is using.
 //   node [preload flags] bench/child.mjs --scenario=<name> --kind=web|node
 import { byName } from './scenarios/index.mjs';
-import { CHUNK, COUNT } from './scenarios/common.mjs';
+import { CHUNK, COUNT, QUICK } from './scenarios/common.mjs';
+
+const MIN_TIMED_MS = QUICK ? 100 : 300;
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split(/=(.*)/s, 2)));
 
@@ -37,11 +39,22 @@ try {
     check(await fn());
   }
   globalThis.gc?.();
+
+  // Timed part: whole runs of the scenario until MIN_TIMED_MS have passed, so
+  // fast scenarios (a 32 MB read loop takes ~20 ms) are not timed over a span
+  // shorter than a scheduler hiccup. Memory scenarios are measured once.
+  let amount = 0;
+  let runs = 0;
   const t0 = process.hrtime.bigint();
-  const amount = check(await fn());
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  let elapsedMs = 0;
+  do {
+    amount += check(await fn());
+    runs++;
+    elapsedMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  } while (scenario.unit !== 'memory' && elapsedMs < MIN_TIMED_MS && runs < 1000);
+  const seconds = elapsedMs / 1000;
   const value = scenario.unit === 'memory' ? amount : amount / seconds;
-  report({ value, amount, seconds });
+  report({ value, amount, seconds, runs });
   process.exit(0);
 } catch (err) {
   report({ error: String(err?.stack ?? err).split('\n').slice(0, 3).join(' | ') });

@@ -12,7 +12,7 @@ export function renderMarkdown(result, { svgName } = {}) {
   out.push('# Web Streams benchmark', '');
   out.push(metaLine(meta), '');
   out.push(`Implementations: ${impls.map((i) => `\`${i.label}\``).join(', ')}. ` +
-    'Every run is a fresh process; implementations are interleaved; each child warms up once before the timed run.', '');
+    'Every run is a fresh process; implementations are interleaved; each child warms up (at least 2 runs and 250 ms) before the timed part.', '');
   if (svgName) out.push(`![ratio to native](${svgName})`, '');
   const head = ['scenario', 'unit', ...impls.map((i) => i.label), ...(hasNative ? others.map((i) => `${i.label} / native`) : [])];
   out.push(`| ${head.join(' | ')} |`);
@@ -32,6 +32,7 @@ export function renderMarkdown(result, { svgName } = {}) {
       if (r?.error) failures.push(`- **${esc(s.name)}**, \`${i.label}\`: ${esc(r.error)}`);
     }
   }
+  out.push('## Scenarios', '', ...result.scenarios.map((s) => `- **${esc(s.name)}**: ${esc(s.about ?? '')}`), '');
   out.push('## Failures', '', ...(failures.length ? failures : ['None.']), '');
 
   out.push('## Samples', '', 'Every timed run, in run order (for judging the noise):', '');
