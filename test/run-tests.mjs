@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, on every supported Node.
 //   1. fetch the WPT streams suite if it is not cached (test/wpt/fetch-wpt.mjs)
-//   2. for Node 20, 22, 24 and 26: the unit tests (node:test), then the WPT
-//      suite natively and under the global patch (test/wpt/run.mjs)
+//   2. for Node 20, 22, 24 and 26: the unit tests (node:test); the interop
+//      suite under the preload (node --import ./register.mjs --test test/interop/);
+//      the end-to-end tests (child processes with the flag and NODE_OPTIONS);
+//      then the WPT suite natively and under the global patch (test/wpt/run.mjs),
+//      and patched once more with the preload itself installing the patch
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts)
 // Options: --versions=20,24 to run a subset; --skip-wpt; --skip-unit.
 // Ends with one line "N passed, N failed" counting the steps, and exits
@@ -30,8 +33,11 @@ for (const arg of process.argv.slice(2)) {
 }
 
 // Files, not a directory: Node 22+ reads --test arguments as glob patterns.
-const unitFiles = readdirSync(join(root, 'test', 'unit'))
-  .filter((f) => f.endsWith('.test.mjs')).sort().map((f) => join('test', 'unit', f));
+const testFiles = (dir) => readdirSync(join(root, 'test', dir))
+  .filter((f) => f.endsWith('.test.mjs')).sort().map((f) => join('test', dir, f));
+const unitFiles = testFiles('unit');
+const interopFiles = testFiles('interop');
+const e2eFiles = testFiles('e2e');
 
 const started = Date.now();
 const steps = [];
@@ -62,8 +68,21 @@ for (const major of majors) {
     console.error(`Node ${major}: could not obtain a binary: ${e.message}`);
     continue;
   }
-  if (!skipUnit) step(`Node ${node.version}: unit tests`, node.bin, ['--test', '--test-reporter=dot', ...unitFiles]);
-  if (!skipWpt) step(`Node ${node.version}: WPT streams (native and patched)`, node.bin, ['test/wpt/run.mjs', '--mode=both']);
+  if (!skipUnit) {
+    step(`Node ${node.version}: unit tests`, node.bin, ['--test', '--test-reporter=dot', ...unitFiles]);
+    step(`Node ${node.version}: interop tests (under --import ./register.mjs)`, node.bin,
+      ['--import', './register.mjs', '--test', '--test-reporter=dot', ...interopFiles]);
+    step(`Node ${node.version}: end-to-end tests (child processes)`, node.bin,
+      ['--test', '--test-reporter=dot', ...e2eFiles]);
+  }
+  if (!skipWpt) {
+    // The native results of the first run are the baseline of the preload run.
+    const baseline = join(root, '.cache', `wpt-native-${major}.json`);
+    step(`Node ${node.version}: WPT streams (native and patched)`, node.bin,
+      ['test/wpt/run.mjs', '--mode=both', `--json=${baseline}`]);
+    step(`Node ${node.version}: WPT streams (patched through the preload)`, node.bin,
+      ['test/wpt/run.mjs', '--mode=patched', `--baseline=${baseline}`, '--preload=fast-webstreams/register']);
+  }
 }
 
 console.log('\nSummary');

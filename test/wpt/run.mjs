@@ -22,6 +22,10 @@
 //                                it (for a register module that installs on import).
 //                                Relative paths are taken from the working directory; bare
 //                                specifiers (e.g. fast-webstreams/register) resolve from test/wpt/.
+//   --preload=<specifier>        patched mode installs the library the way users do: each
+//                                patched child starts with `node --import <specifier>`
+//                                (e.g. fast-webstreams/register, resolved from the working
+//                                directory) and --patch is not used
 //   --allow-noop-patch           don't fail when the patch replaces none of the stream globals
 //   --baseline=<json>            with --mode=patched: native results from an earlier --json run
 //   --expectations=<file>        default test/wpt/expectations.json
@@ -68,6 +72,7 @@ function parseOptions(argv) {
         verbose: { type: 'boolean', short: 'v', default: false },
         patch: { type: 'string', default: DEFAULT_PATCH },
         'allow-noop-patch': { type: 'boolean', default: false },
+        preload: { type: 'string' },
         baseline: { type: 'string' },
         expectations: { type: 'string', default: join(HERE, 'expectations.json') },
         timeout: { type: 'string', default: '60' },
@@ -138,18 +143,19 @@ function tail(buf, n = 4000) {
 const running = new Set();
 
 // Runs one file in one mode; resolves to a file result.
-function runChild({ nodeBin, wptRoot, file, mode, patch, timeoutMs, tmpDir, index }) {
+function runChild({ nodeBin, wptRoot, file, mode, patch, timeoutMs, tmpDir, index, preload }) {
   const resultFile = join(tmpDir, `${index}-${mode}.jsonl`);
   const config = {
     wptRoot,
     file: `streams/${file}`,
-    patch: mode === 'patched' ? patch : '',
+    patch: mode === 'patched' && !preload ? patch : '',
     resultFile,
     timeoutMs,
   };
   const started = Date.now();
   return new Promise((resolvePromise) => {
-    const child = spawn(nodeBin, ['--expose-gc', CHILD, JSON.stringify(config)], {
+    const preloadArgs = mode === 'patched' && preload ? ['--import', preload] : [];
+    const child = spawn(nodeBin, ['--expose-gc', ...preloadArgs, CHILD, JSON.stringify(config)], {
       cwd: process.cwd(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -211,10 +217,31 @@ function runChild({ nodeBin, wptRoot, file, mode, patch, timeoutMs, tmpDir, inde
         res.message = `child exited (${signal ? `signal ${signal}` : `code ${code}`}) without a harness result` +
           (res.stderr ? `; stderr: ${res.stderr.trim().split('\n').slice(-5).join(' | ')}` : '');
       }
+      if (mode === 'patched' && preload) res.swapped = preloadSwapped(nodeBin, preload);
       resolvePromise(res);
     });
   });
 }
+
+// Which stream globals the preload replaces: the class source text with and without it.
+const preloadSwappedCache = new Map();
+function preloadSwapped(nodeBin, preload) {
+  const key = `${nodeBin}\0${preload}`;
+  if (!preloadSwappedCache.has(key)) {
+    const code = `const n=${JSON.stringify(STREAM_GLOBAL_NAMES)};console.log(JSON.stringify(n.map((x)=>String(globalThis[x]))))`;
+    const probe = (args) => JSON.parse(spawnSync(nodeBin, [...args, '-e', code], { encoding: 'utf8', timeout: 60000 }).stdout);
+    const plain = probe([]);
+    const loaded = probe(['--import', preload]);
+    preloadSwappedCache.set(key, STREAM_GLOBAL_NAMES.filter((_, i) => plain[i] !== loaded[i]));
+  }
+  return preloadSwappedCache.get(key);
+}
+const STREAM_GLOBAL_NAMES = [
+  'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
+  'ReadableStreamDefaultController', 'ReadableByteStreamController', 'WritableStream',
+  'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'TransformStream',
+  'TransformStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy',
+];
 
 function counts(fileResult) {
   if (!fileResult) return null;
@@ -419,7 +446,7 @@ async function main() {
   console.log(`WPT streams: ${files.length} files from ${wptRoot}`);
   console.log(`Node ${nodeVer} (${nodeBin}); modes: ${opts.modes.join(' + ')}; concurrency ${opts.concurrency}; ` +
     `timeout ${opts.timeoutMs / 1000} s per file (long: ${(2 * opts.timeoutMs) / 1000} s)`);
-  if (opts.modes.includes('patched')) console.log(`patch: ${opts.patch}`);
+  if (opts.modes.includes('patched')) console.log(opts.preload ? `preload: --import ${opts.preload}` : `patch: ${opts.patch}`);
 
   const tmpDir = mkdtempSync(join(os.tmpdir(), 'fast-webstreams-wpt-'));
   const cleanup = () => rmSync(tmpDir, { recursive: true, force: true });
@@ -442,7 +469,7 @@ async function main() {
     const timeoutMs = long ? 2 * opts.timeoutMs : opts.timeoutMs;
     let ms = 0;
     for (const mode of opts.modes) {
-      const r = await runChild({ nodeBin, wptRoot, file, mode, patch: opts.patch, timeoutMs, tmpDir, index });
+      const r = await runChild({ nodeBin, wptRoot, file, mode, patch: opts.patch, timeoutMs, tmpDir, index, preload: opts.preload });
       results[file][mode] = r;
       ms += r.durationMs;
     }
@@ -453,7 +480,7 @@ async function main() {
       if (!first || first.patchError) break;
       const { failures } = compare([file], allFiles, { [file]: results[file] }, expectations);
       if (!failures.length) break;
-      const r = await runChild({ nodeBin, wptRoot, file, mode: 'patched', patch: opts.patch, timeoutMs, tmpDir, index: `${index}-retry${attempt}` });
+      const r = await runChild({ nodeBin, wptRoot, file, mode: 'patched', patch: opts.patch, timeoutMs, tmpDir, index: `${index}-retry${attempt}`, preload: opts.preload });
       ms += r.durationMs;
       r.earlierAttempts = [...(first.earlierAttempts ?? []), {
         status: first.status,
