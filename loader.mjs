@@ -1,8 +1,8 @@
-// Node module customization hooks (module.register('fast-webstreams/loader')).
-// Registered by the preload so that modules which import Web Streams from Node
-// builtins can be pointed at our classes. This foundation release passes every
-// request through unchanged: the globals are patched by register.mjs, and the
-// `node:stream/web` redirection is tracked in the preload issue.
+// Node module customization hooks (`module.register('fast-webstreams/loader')`).
+// Not needed and not registered by the preload: node:stream/web is patched
+// through its exports object and module.syncBuiltinESMExports(), and the undici
+// package when it loads (docs/interop.md). Kept as a pass-through so that
+// programs which register it keep working.
 export async function resolve(specifier, context, nextResolve) {
   return nextResolve(specifier, context);
 }

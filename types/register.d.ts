@@ -4,8 +4,12 @@
  * Importing it calls `install()` from `fast-webstreams`, replacing the global
  * Web Streams classes (`ReadableStream`, `WritableStream`, `TransformStream`,
  * their readers, writers and controllers, and the two queuing strategies) with
- * this package's. Importing it again does nothing more. With the environment
- * variable `FAST_WEBSTREAMS=0` (the kill switch) it changes nothing.
+ * this package's, and makes `node:stream/web`, `Response`/`Request` bodies,
+ * `instanceof` and Node's stream consumers work with them (docs/interop.md).
+ * Importing it again does nothing more. With the environment variable
+ * `FAST_WEBSTREAMS=0` (the kill switch) it changes nothing; variables
+ * `FAST_WEBSTREAMS_<FEATURE>=0` turn single features off (STREAM_WEB,
+ * INSTANCEOF, NODE_CONSUMERS, BODY_SHELLS, TRANSFER).
  *
  * ```sh
  * node --import fast-webstreams/register app.js
