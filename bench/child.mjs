@@ -6,7 +6,7 @@
 import { byName } from './scenarios/index.mjs';
 import { CHUNK, COUNT, QUICK } from './scenarios/common.mjs';
 
-const MIN_TIMED_MS = QUICK ? 100 : 300;
+const MIN_TIMED_MS = QUICK ? 100 : 500;
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split(/=(.*)/s, 2)));
 

@@ -107,6 +107,13 @@ function startServer(bin) {
   });
 }
 
+// One updating line on a terminal; one line per step when stderr is a file,
+// so logs stay readable.
+function progress(text) {
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${text}`);
+  else if (text) process.stderr.write(`${text}\n`);
+}
+
 function runChild({ bin, impl, scenario, env, timeoutMs }) {
   const spec = IMPLS[impl];
   const argv = [...spec.flags, ...scenario.flags, join(here, 'child.mjs'), `--scenario=${scenario.name}`, `--kind=${spec.kind}`];
@@ -174,7 +181,7 @@ export async function main(argv, { banner = true } = {}) {
       for (let run = 0; run < opts.runs; run++) {
         for (const impl of active) {
           if (per[impl].error) continue; // a failure repeats; do not pay its timeout again
-          process.stderr.write(`\r\x1b[K[${idx + 1}/${selected.length}] ${scenario.name} run ${run + 1}/${opts.runs} ${impl}`);
+          progress(`[${idx + 1}/${selected.length}] ${scenario.name} run ${run + 1}/${opts.runs} ${impl}`);
           const r = runChild({ bin, impl, scenario, env, timeoutMs: opts.timeoutMs });
           if (r.error) per[impl].error = r.error;
           else per[impl].samples.push(r.value);
@@ -192,7 +199,7 @@ export async function main(argv, { banner = true } = {}) {
       results.push({ name: scenario.name, about: scenario.about, unit: scenario.unit, results: out });
     }
   } finally {
-    process.stderr.write('\r\x1b[K');
+    progress('');
     server?.child.kill('SIGTERM');
   }
 
