@@ -33,6 +33,76 @@ export class Deferred {
   }
 }
 
+/**
+ * A Deferred whose promise is made only if someone asks for it. A writer's
+ * [[readyPromise]] flips with backpressure on every chunk, yet inside a pipe
+ * nobody but the pipe looks at it: the pipe waits with onFulfilled(), which
+ * needs no promise. Every rejection of such a promise is marked as handled
+ * (the spec does so for each of them), also when the promise is made late.
+ */
+export class LazyDeferred {
+  constructor() {
+    this.pending = true;
+    this.rejected = false;
+    this.reason = undefined;
+    this.deferred = undefined; // the Deferred, once someone asked for the promise
+    this.waiter = undefined; // an internal callback for fulfilment
+  }
+
+  get promise() {
+    let deferred = this.deferred;
+    if (deferred === undefined) {
+      deferred = new Deferred();
+      this.deferred = deferred;
+      if (this.rejected) {
+        deferred.reject(this.reason);
+        setPromiseIsHandled(deferred.promise);
+      } else if (!this.pending) {
+        deferred.resolve(undefined);
+      }
+    }
+    return deferred.promise;
+  }
+
+  resolve(value) {
+    this.pending = false;
+    if (this.waiter !== undefined) {
+      enqueueMicrotask(this.waiter); // when a reaction registered on the promise would run
+      this.waiter = undefined;
+    }
+    if (this.deferred !== undefined) this.deferred.resolve(value);
+  }
+
+  /** Rejects, marked as handled. */
+  reject(reason) {
+    this.pending = false;
+    this.rejected = true;
+    this.reason = reason;
+    this.waiter = undefined;
+    if (this.deferred !== undefined) {
+      this.deferred.reject(reason);
+      setPromiseIsHandled(this.deferred.promise);
+    }
+  }
+
+  /** Runs `callback` a microtask after fulfilment, as a reaction would; never on rejection. */
+  onFulfilled(callback) {
+    if (this.pending) {
+      this.waiter = callback;
+    } else if (!this.rejected) {
+      enqueueMicrotask(callback);
+    }
+  }
+}
+
+/** A LazyDeferred already fulfilled (or rejected with `reason`, handled). */
+export function settledLazyDeferred(fulfilled, reason) {
+  const d = new LazyDeferred();
+  if (fulfilled) d.resolve(undefined);
+  else d.reject(reason);
+  return d;
+}
+
 /** One promise fulfilled with undefined, shared: reacting to it queues a microtask. */
 const resolvedPromise = PromiseResolve(undefined);
 

@@ -143,9 +143,15 @@ export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
   if (result !== kParked) reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
 }
 
-/** Settles a parked pull as the fulfilment of its promise would (a reaction, one microtask later). */
+/**
+ * Settles a parked pull. The spec reacts to the pull promise a microtask
+ * later; only internal algorithms park (a transform's readable side), and
+ * the one effect of settling is that the next read may pull at once, so it
+ * settles now: a pipe reading the transform's output can then lower the
+ * transform's backpressure in the same turn (what lets tier 0 chains flow).
+ */
 export function pullSettled(controller) {
-  reactToResult(undefined, controller.onPullFulfilled);
+  controller.onPullFulfilled();
 }
 
 function makePullReactions(controller) {

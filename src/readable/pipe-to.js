@@ -5,12 +5,18 @@
 // Tier 1 here: while the destination has no backpressure and the source has
 // chunks queued, the loop reads and writes them in one go, and the writes it
 // issues carry one reusable request object instead of a promise each.
+// Tier 0: pipes that meet at a TransformStream (a pipeThrough chain) form one
+// pump. A pipe writes into an idle transform directly (direct-write.js), and
+// when that transform() hands a chunk to the next pipe's pending read, the
+// next pipe runs as soon as transform() returns instead of a microtask later,
+// so a chunk crosses the whole chain in one go.
 import {
   ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal,
   EventTargetAddEventListener, EventTargetRemoveEventListener,
 } from '../intrinsics.js';
 import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } from '../promise.js';
 import { counters } from '../metrics/counters.js';
+import { canWriteDirectly, writeDirectly } from '../writable/direct-write.js';
 import { requireDictionary, getMember, typeError } from '../webidl.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import {
@@ -57,11 +63,36 @@ class PipeState {
     this.pendingChunk = undefined;
     this.hasPendingChunk = false;
     this.reading = false; // inside pipeLoop's own read: a chunk can be written at once
+    this.stepRequested = false; // a chunk arrived during the upstream pipe's direct transform
     this.step = () => {
       writePendingChunk(this);
       pipeLoop(this);
     };
   }
+}
+
+/** Links the pipes that meet at a TransformStream into one chain (tier 0). */
+function linkChain(pipe) {
+  const fed = pipe.dest.transform;
+  if (fed !== undefined) fed.inPipe = pipe;
+  const drained = pipe.source.transform;
+  if (drained !== undefined) {
+    drained.outPipe = pipe;
+    if (drained.inPipe !== undefined) {
+      counters.fusedStreams++;
+      if (fed === undefined) counters.fusedChains++; // the chain is resolved at its sink
+    }
+  }
+}
+
+function unlinkChain(pipe) {
+  const fed = pipe.dest.transform;
+  if (fed !== undefined) {
+    if (fed.inPipe === pipe) fed.inPipe = undefined;
+    if (fed.blockedPipe === pipe) fed.blockedPipe = undefined;
+  }
+  const drained = pipe.source.transform;
+  if (drained !== undefined && drained.outPipe === pipe) drained.outPipe = undefined;
 }
 
 /** Writes the chunk read but not yet written, if any; returns whether there was one. */
@@ -70,7 +101,28 @@ function writePendingChunk(pipe) {
   const chunk = pipe.pendingChunk;
   pipe.pendingChunk = undefined;
   pipe.hasPendingChunk = false;
-  if (WritableStreamDefaultWriterWriteTracked(pipe.writer, chunk, pipe.writeRequest)) pipe.writesInFlight++;
+  const dest = pipe.dest;
+  if (!canWriteDirectly(dest)) {
+    if (WritableStreamDefaultWriterWriteTracked(pipe.writer, chunk, pipe.writeRequest)) pipe.writesInFlight++;
+    return true;
+  }
+  pipe.writesInFlight++;
+  const transform = dest.transform;
+  if (transform === undefined) {
+    counters.syncWrites++;
+    writeDirectly(dest, chunk, pipe.writeRequest);
+    return true;
+  }
+  counters.fusedChunks++;
+  transform.fusing = true;
+  writeDirectly(dest, chunk, pipe.writeRequest);
+  transform.fusing = false;
+  // transform() may have handed its output to the next pipe's pending read.
+  const next = transform.outPipe;
+  if (next !== undefined && next.stepRequested) {
+    next.stepRequested = false;
+    next.step();
+  }
   return true;
 }
 
@@ -110,10 +162,14 @@ class PipeReadRequest {
     // writes it. Otherwise it arrived inside the producer's enqueue(), where
     // the sink must not run: the write happens in a microtask, and until then
     // the chunk is "read but not yet written", which shutdown flushes first.
-    if (!pipe.reading) {
-      counters.specPipeChunks++;
-      enqueueMicrotask(pipe.step);
+    if (pipe.reading) return;
+    const upstream = pipe.source.transform;
+    if (upstream !== undefined && upstream.fusing) {
+      pipe.stepRequested = true; // tier 0: the upstream pipe runs this one next
+      return;
     }
+    counters.specPipeChunks++;
+    enqueueMicrotask(pipe.step);
   }
 
   closeSteps() {} // the source-closed watcher handles it
@@ -125,6 +181,7 @@ class PipeReadRequest {
 export function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventCancel, signal) {
   const pipe = new PipeState(source, dest, preventClose, preventAbort, preventCancel, signal);
   source.disturbed = true;
+  linkChain(pipe);
 
   if (signal !== undefined) {
     const abortAlgorithm = () => abortPipe(pipe);
@@ -174,7 +231,15 @@ function pipeLoop(pipe) {
     if (pipe.shuttingDown) return;
     if (dest.state !== 'writable' || dest.backpressure) {
       // Backpressure: read the next chunk only once the destination is ready.
-      reactToPromise(pipe.writer.ready.promise, pipe.step, noop);
+      pipe.writer.ready.onFulfilled(pipe.step);
+      return;
+    }
+    const transform = dest.transform;
+    if (transform !== undefined && transform.backpressure && transform.controller.transformAlgorithm !== undefined) {
+      // A transform whose output nobody has asked for yet: the spec would
+      // queue one more chunk in front of it; holding it in the source instead
+      // keeps the direct write possible. TransformStreamSetBackpressure resumes us.
+      transform.blockedPipe = pipe;
       return;
     }
     pipe.reading = true;
@@ -302,6 +367,7 @@ function shutdown(pipe, hasError, error) {
 
 /** "Finalize" */
 function finalize(pipe, hasError, error) {
+  unlinkChain(pipe);
   WritableStreamDefaultWriterRelease(pipe.writer);
   ReadableStreamDefaultReaderRelease(pipe.reader);
   if (pipe.abortAlgorithm !== undefined) {

@@ -13,6 +13,7 @@ export class ReadableStreamImpl {
     this.disturbed = false;
     this.reader = undefined;   // a ReadableStreamDefaultReaderImpl or ReadableStreamBYOBReaderImpl
     this.controller = undefined;
+    this.transform = undefined; // the TransformStreamImpl whose readable side this is
     this.api = undefined;      // the public ReadableStream, created on demand
   }
 }

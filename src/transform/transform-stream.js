@@ -1,7 +1,7 @@
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 import { ReflectApply } from '../intrinsics.js';
-import { Deferred, reactToPromise, uponPromise } from '../promise.js';
+import { Deferred, enqueueMicrotask, reactToPromise, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { isObject, illegalInvocation, defineInterface, typeError, rangeError, getMember, optionalCallback } from '../webidl.js';
 import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
@@ -28,6 +28,13 @@ export class TransformStreamImpl {
     // (see backpressureChangePromise()); a parked pull waits on it without one.
     this.backpressureChange = undefined; // Deferred
     this.pullParked = false;
+    // Tier 0 (see src/readable/pipe-to.js): the pipes feeding and reading this
+    // transform, a pipe waiting for its backpressure to drop, and whether a
+    // pipe is running transform() directly right now.
+    this.inPipe = undefined;
+    this.outPipe = undefined;
+    this.blockedPipe = undefined;
+    this.fusing = false;
     this.controller = undefined;
     this.api = undefined;
   }
@@ -118,6 +125,8 @@ export function InitializeTransformStream(stream, startPromise, writableHighWate
     () => TransformStreamDefaultSourcePullAlgorithm(stream),
     (reason) => TransformStreamDefaultSourceCancelAlgorithm(stream, reason),
     readableHighWaterMark, readableSizeAlgorithm);
+  stream.writable.transform = stream;
+  stream.readable.transform = stream;
   stream.backpressure = undefined;
   stream.backpressureChange = undefined;
   stream.pullParked = false;
@@ -148,11 +157,18 @@ export function TransformStreamSetBackpressure(stream, backpressure) {
     stream.backpressureChange.resolve(undefined);
     stream.backpressureChange = undefined;
   }
+  stream.backpressure = backpressure; // before settling: the settled pull may lower it again
   if (stream.pullParked) {
     stream.pullParked = false;
     pullSettled(stream.readable.controller);
   }
-  stream.backpressure = backpressure;
+  if (!backpressure && stream.blockedPipe !== undefined) {
+    // A pipe holding off writes until this moment resumes a microtask later,
+    // when a write waiting on the backpressure change promise would have.
+    const pipe = stream.blockedPipe;
+    stream.blockedPipe = undefined;
+    enqueueMicrotask(pipe.step);
+  }
 }
 
 /** The current [[backpressureChangePromise]], made when first needed. */

@@ -245,7 +245,7 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
 }
 
 /** The reactions to a sink write, made once per controller rather than per chunk. */
-function makeWriteReactions(controller) {
+export function makeWriteReactions(controller) {
   const stream = controller.stream;
   controller.onWriteFulfilled = () => {
     WritableStreamFinishInFlightWrite(stream);

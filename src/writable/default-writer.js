@@ -1,6 +1,6 @@
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
 import { OriginalTypeError } from '../intrinsics.js';
-import { Deferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } from '../promise.js';
+import { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
 import {
@@ -17,7 +17,7 @@ import { unwrapWritableStream } from './writable-stream.js';
 export class WritableStreamDefaultWriterImpl {
   constructor() {
     this.stream = undefined;
-    this.ready = undefined;   // Deferred: [[readyPromise]]
+    this.ready = undefined;   // LazyDeferred: [[readyPromise]]
     this.closed = undefined;  // Deferred: [[closedPromise]]
     this.api = undefined;
   }
@@ -55,17 +55,17 @@ export function SetUpWritableStreamDefaultWriter(writer, stream) {
   const state = stream.state;
   if (state === 'writable') {
     writer.ready = !WritableStreamCloseQueuedOrInFlight(stream) && stream.backpressure
-      ? new Deferred()
-      : settledDeferred(true);
+      ? new LazyDeferred()
+      : settledLazyDeferred(true);
     writer.closed = new Deferred();
   } else if (state === 'erroring') {
-    writer.ready = settledDeferred(false, stream.storedError);
+    writer.ready = settledLazyDeferred(false, stream.storedError);
     writer.closed = new Deferred();
   } else if (state === 'closed') {
-    writer.ready = settledDeferred(true);
+    writer.ready = settledLazyDeferred(true);
     writer.closed = settledDeferred(true);
   } else {
-    writer.ready = settledDeferred(false, stream.storedError);
+    writer.ready = settledLazyDeferred(false, stream.storedError);
     writer.closed = settledDeferred(false, stream.storedError);
   }
 }

@@ -1,7 +1,7 @@
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 import { OriginalTypeError } from '../intrinsics.js';
-import { Deferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } from '../promise.js';
+import { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } from '../promise.js';
 import { RingQueue } from '../queue.js';
 
 export class WritableStreamImpl {
@@ -16,6 +16,7 @@ export class WritableStreamImpl {
     this.pendingAbortRequest = undefined;    // PendingAbortRequest
     this.writeRequests = new RingQueue();    // of Deferred
     this.backpressure = false;
+    this.transform = undefined;              // the TransformStreamImpl whose writable side this is
     this.api = undefined;
   }
 }
@@ -202,7 +203,7 @@ export function WritableStreamUpdateBackpressure(stream, backpressure) {
   const writer = stream.writer;
   if (writer !== undefined && backpressure !== stream.backpressure) {
     if (backpressure) {
-      writer.ready = new Deferred();
+      writer.ready = new LazyDeferred();
     } else {
       writer.ready.resolve(undefined);
     }
@@ -212,9 +213,8 @@ export function WritableStreamUpdateBackpressure(stream, backpressure) {
 
 /** WritableStreamDefaultWriterEnsureReadyPromiseRejected */
 export function WritableStreamDefaultWriterEnsureReadyPromiseRejected(writer, error) {
-  if (!writer.ready.pending) writer.ready = new Deferred();
-  writer.ready.reject(error);
-  setPromiseIsHandled(writer.ready.promise);
+  if (!writer.ready.pending) writer.ready = new LazyDeferred();
+  writer.ready.reject(error); // marked as handled
 }
 
 /** WritableStreamDefaultWriterEnsureClosedPromiseRejected */

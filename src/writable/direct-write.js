@@ -1,0 +1,43 @@
+// Tiers 0 and 1: a pipe's write into an idle WritableStream, run at once.
+//
+// A pipe holds the only writer of its destination, so nobody can observe that
+// stream's queue, desiredSize or ready promise. When the stream is idle, the
+// pipe takes the steps of a write (add the request, queue the chunk, mark it
+// in flight, call the sink's write algorithm) and, when that algorithm
+// finished at once (a sink or transform() that returned synchronously) and
+// nothing changed the stream's state, finishes the write at once as well,
+// instead of a microtask later. Anything else (a returned promise, a throw,
+// error(), terminate(), an abort from inside the sink) leaves the write in
+// flight exactly as the spec path would and reacts to its result as it does.
+import { reactToResult } from '../promise.js';
+import {
+  WritableStreamAddWriteRequest, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure,
+} from './stream-ops.js';
+import { makeWriteReactions, WritableStreamDefaultControllerGetBackpressure } from './default-controller.js';
+
+/** Can the next write into `ws` run directly? (A size algorithm is user code: those take the spec path.) */
+export function canWriteDirectly(ws) {
+  const controller = ws.controller;
+  return ws.state === 'writable' && !ws.backpressure && controller.started &&
+    ws.inFlightWriteRequest === undefined && ws.closeRequest === undefined && controller.queue.length === 0 &&
+    controller.strategySizeAlgorithm === undefined && controller.writeAlgorithm !== undefined;
+}
+
+/**
+ * WritableStreamDefaultWriterWrite + ProcessWrite on an idle stream, finished
+ * at once when the sink was. `request` settles like a write request.
+ */
+export function writeDirectly(ws, chunk, request) {
+  const controller = ws.controller;
+  WritableStreamAddWriteRequest(ws, request);
+  controller.queue.enqueue(chunk, 1);
+  WritableStreamMarkFirstWriteRequestInFlight(ws);
+  if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
+  const result = controller.writeAlgorithm(chunk);
+  if (result === undefined && ws.state === 'writable') {
+    controller.onWriteFulfilled();
+  } else {
+    WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
+    reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
+  }
+}
