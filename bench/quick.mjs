@@ -18,6 +18,6 @@ const argv = [
   ...extra,
 ];
 main(argv).catch((err) => {
-  process.stderr.write(`\r\x1b[K${err.message}\n`);
+  process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${err.message}\n`);
   process.exit(1);
 });

@@ -7,7 +7,7 @@
 //
 //   node bench/run.mjs [--filter=pipe,fetch] [--runs=3] [--chunk=1024|16384|65536]
 //                      [--impl=native,fast,peer,node-stream] [--node=24] [--quick]
-//                      [--out=bench/results] [--timeout=60] [--bytes=N]
+//                      [--out=bench/results] [--timeout=60] [--bytes=N] [--list]
 //
 // See docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,7 +32,7 @@ export function parseArgs(argv) {
     if (!m) throw new Error(`unexpected argument: ${arg}`);
     a[m[1]] = m[2] ?? true;
   }
-  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'only', 'help'];
+  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'only', 'help', 'list'];
   const unknown = Object.keys(a).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option(s): ${unknown.map((k) => `--${k}`).join(' ')} (see docs/benchmarks.md)`);
   const quick = a.quick === true || a.quick === 'true';
@@ -45,6 +45,7 @@ export function parseArgs(argv) {
   const totalBytes = Math.max(1, Math.ceil(requested / chunk)) * chunk;
   return {
     help: Boolean(a.help),
+    list: Boolean(a.list),
     filter: typeof a.filter === 'string' ? a.filter.toLowerCase().split(',').filter(Boolean) : [],
     only: typeof a.only === 'string' ? a.only.split(',') : null, // exact names (used by quick.mjs)
     runs,
@@ -141,7 +142,14 @@ export async function main(argv, { banner = true } = {}) {
   const opts = parseArgs(argv);
   if (opts.help) {
     console.log('usage: node bench/run.mjs [--filter=a,b] [--runs=3] [--chunk=1024|16384|65536] ' +
-      '[--impl=native,fast,peer,node-stream] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N]');
+      '[--impl=native,fast,peer,node-stream] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N] [--list]');
+    return null;
+  }
+  if (opts.list) {
+    for (const s of scenarios) {
+      const impls = IMPL_ORDER.filter((k) => s[IMPLS[k].kind]).join(', ');
+      console.log(`${s.name.padEnd(32)}${s.about} [${impls}]`);
+    }
     return null;
   }
   const { bin, version } = await nodeBinary(opts.node);
@@ -217,7 +225,7 @@ export async function main(argv, { banner = true } = {}) {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv.slice(2)).catch((err) => {
-    process.stderr.write(`\r\x1b[K${err.message}\n`);
+    process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${err.message}\n`);
     process.exit(1);
   });
 }
