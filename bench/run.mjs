@@ -11,7 +11,7 @@
 //
 // See docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,18 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+// Which versions of the two libraries were measured (the peer is pinned in
+// devDependencies, but a report should say so on its own).
+function versions() {
+  const read = (p) => {
+    try { return JSON.parse(readFileSync(join(root, p), 'utf8')).version; } catch { return 'unknown'; }
+  };
+  return {
+    'fast-webstreams': read('package.json'),
+    'experimental-fast-webstreams': read('node_modules/experimental-fast-webstreams/package.json'),
+  };
+}
 
 function git(args) {
   const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
@@ -175,6 +187,7 @@ export async function main(argv, { banner = true } = {}) {
     quick: opts.quick,
     date: new Date().toISOString(),
     rev: revision(),
+    versions: versions(),
   };
   const impls = opts.impls.map((key) => ({ key, label: IMPLS[key].label }));
   if (banner) console.error(`Running ${selected.length} scenario(s) x ${impls.length} implementation(s) x ${opts.runs} run(s) on Node ${version}`);

@@ -11,7 +11,8 @@ export function renderMarkdown(result, { svgName } = {}) {
   const out = [];
   out.push('# Web Streams benchmark', '');
   out.push(metaLine(meta), '');
-  out.push(`Implementations: ${impls.map((i) => `\`${i.label}\``).join(', ')}. ` +
+  const version = (label) => (meta.versions?.[label] ? ` ${meta.versions[label]}` : '');
+  out.push(`Implementations: ${impls.map((i) => `\`${i.label}\`${version(i.label)}`).join(', ')}. ` +
     'Every run is a fresh process; implementations are interleaved; each child warms up (at least 2 runs and 250 ms) before the timed part.', '');
   if (svgName) out.push(`![ratio to native](${svgName})`, '');
   const head = ['scenario', 'unit', ...impls.map((i) => i.label), ...(hasNative ? others.map((i) => `${i.label} / native`) : [])];
