@@ -5,6 +5,7 @@ import {
   ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve,
 } from '../intrinsics.js';
 import { hasBufferedChunk } from './default-controller.js';
+import { counters } from '../metrics/counters.js';
 import { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
 import { illegalInvocation } from '../webidl.js';
 import { ReadableStreamReaderGenericCancel } from './stream-ops.js';
@@ -106,8 +107,10 @@ class ReadableStreamAsyncIterator {
       // synchronous, and a later next() finds no ongoing promise to wait for.
       const stream = it.reader.stream;
       stream.disturbed = true;
+      counters.syncReads++;
       return PromiseResolve({ value: stream.controller.dequeueBufferedChunk(), done: false });
     }
+    counters.specReads++;
     it.ongoingPromise = ongoing === undefined
       ? nextSteps(it)
       : uponPromise(ongoing, () => nextSteps(it), () => nextSteps(it));

@@ -88,6 +88,22 @@ export class ReadableByteStreamControllerImpl {
     return result;
   }
 
+  /** Would [[PullSteps]] answer a default reader's read request at once, from the queue? */
+  hasBufferedChunk() {
+    return this.queueTotalSize > 0;
+  }
+
+  /**
+   * [[PullSteps]] with bytes queued, without the read request (tier 1):
+   * ReadableByteStreamControllerFillReadRequestFromQueue returning the view.
+   */
+  dequeueBufferedChunk() {
+    const entry = this.queue.shift();
+    this.queueTotalSize -= entry.byteLength;
+    ReadableByteStreamControllerHandleQueueDrain(this);
+    return new Uint8ArrayCtor(entry.buffer, entry.byteOffset, entry.byteLength);
+  }
+
   /** [[PullSteps]] */
   pullSteps(readRequest) {
     const stream = this.stream;
@@ -542,11 +558,7 @@ export function ReadableByteStreamControllerFillPullIntoDescriptorFromQueue(cont
 
 /** ReadableByteStreamControllerFillReadRequestFromQueue */
 export function ReadableByteStreamControllerFillReadRequestFromQueue(controller, readRequest) {
-  const entry = controller.queue.shift();
-  controller.queueTotalSize -= entry.byteLength;
-  ReadableByteStreamControllerHandleQueueDrain(controller);
-  const view = new Uint8ArrayCtor(entry.buffer, entry.byteOffset, entry.byteLength);
-  readRequest.chunkSteps(view);
+  readRequest.chunkSteps(controller.dequeueBufferedChunk());
 }
 
 /** ReadableByteStreamControllerGetBYOBRequest */

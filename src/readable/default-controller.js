@@ -50,6 +50,11 @@ export class ReadableStreamDefaultControllerImpl {
     }
   }
 
+  /** Would [[PullSteps]] answer a read request at once, from the queue? */
+  hasBufferedChunk() {
+    return this.queue.length > 0;
+  }
+
   /**
    * The first branch of [[PullSteps]] without the read request: takes the
    * next queued chunk (the queue must not be empty) and closes or pulls.
@@ -116,11 +121,13 @@ delete ReadableStreamDefaultController.isInstance;
 defineInterface(ReadableStreamDefaultController, 'ReadableStreamDefaultController',
   ['desiredSize', 'close', 'enqueue', 'error']);
 
-/** Does `stream` (readable, default controller) hold a queued chunk a read can take at once? */
+/**
+ * Does `stream` hold a queued chunk a default reader's read can take at once
+ * (through its controller's dequeueBufferedChunk(); both kinds of controller
+ * have one)?
+ */
 export function hasBufferedChunk(stream) {
-  const controller = stream.controller;
-  return stream.state === 'readable' && controller instanceof ReadableStreamDefaultControllerImpl &&
-    controller.queue.length > 0;
+  return stream.state === 'readable' && stream.controller.hasBufferedChunk();
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue,
 } from './stream-ops.js';
 import { unwrapReadableStream } from './readable-stream.js';
+import { counters } from '../metrics/counters.js';
 
 export class ReadableStreamDefaultReaderImpl {
   constructor() {
@@ -115,8 +116,10 @@ export class ReadableStreamDefaultReader {
       // request. PromiseResolve on a fresh plain object looks up `then` on it
       // exactly as resolving the spec's promise would.
       stream.disturbed = true;
+      counters.syncReads++;
       return PromiseResolve({ value: stream.controller.dequeueBufferedChunk(), done: false });
     }
+    counters.specReads++;
     const readRequest = new DefaultReadRequest();
     ReadableStreamDefaultReaderRead(reader, readRequest);
     return readRequest.promise;

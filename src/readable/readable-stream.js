@@ -18,6 +18,7 @@ import { ReadableStreamPipeTo, convertPipeOptions } from './pipe-to.js';
 import { CreateReadableStreamAsyncIterator } from './async-iterator.js';
 import { ReadableStreamFromIterable } from './from.js';
 import { unwrapWritableStream, isWritableStreamLocked } from '../writable/writable-stream.js';
+import { counters } from '../metrics/counters.js';
 
 /** Converts an UnderlyingSource dictionary, members in WebIDL (lexicographic) order. */
 function convertUnderlyingSource(source) {
@@ -49,6 +50,7 @@ export class ReadableStream {
     const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'ReadableStream'");
     const source = convertUnderlyingSource(underlyingSource);
     const stream = new ReadableStreamImpl();
+    counters.readableStreamsCreated++;
     this.#impl = stream;
     stream.api = this;
     if (source.type === 'bytes') {

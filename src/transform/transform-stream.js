@@ -18,6 +18,7 @@ import {
   SetUpTransformStreamDefaultControllerFromTransformer,
   TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform,
 } from './default-controller.js';
+import { counters } from '../metrics/counters.js';
 
 export class TransformStreamImpl {
   constructor() {
@@ -79,6 +80,7 @@ export class TransformStream {
     const writableSizeAlgorithm = ExtractSizeAlgorithm(writableStrategyDict);
     const startPromise = new Deferred();
     const stream = new TransformStreamImpl();
+    counters.transformStreamsCreated++;
     this.#impl = stream;
     stream.api = this;
     InitializeTransformStream(stream, startPromise.promise, writableHighWaterMark, writableSizeAlgorithm,

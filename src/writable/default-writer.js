@@ -13,6 +13,7 @@ import {
   WritableStreamDefaultControllerWrite,
 } from './default-controller.js';
 import { unwrapWritableStream } from './writable-stream.js';
+import { counters } from '../metrics/counters.js';
 
 export class WritableStreamDefaultWriterImpl {
   constructor() {
@@ -202,6 +203,7 @@ export class WritableStreamDefaultWriter {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'write'));
     const writer = this.#impl;
     if (writer.stream === undefined) return promiseRejectedWith(typeError('Cannot write to a stream using a released writer'));
+    counters.specWrites++; // the caller holds the promise and can watch desiredSize: always the spec path
     return WritableStreamDefaultWriterWrite(writer, chunk);
   }
 

@@ -11,6 +11,7 @@ import {
 } from './stream-ops.js';
 import { SetUpWritableStreamDefaultControllerFromUnderlyingSink } from './default-controller.js';
 import { AcquireWritableStreamDefaultWriter } from './default-writer.js';
+import { counters } from '../metrics/counters.js';
 
 /** Converts an UnderlyingSink dictionary, members in WebIDL (lexicographic) order. */
 function convertUnderlyingSink(sink) {
@@ -41,6 +42,7 @@ export class WritableStream {
       throw rangeError("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
     }
     const stream = new WritableStreamImpl();
+    counters.writableStreamsCreated++;
     this.#impl = stream;
     stream.api = this;
     const sizeAlgorithm = ExtractSizeAlgorithm(strategyDict);
