@@ -122,16 +122,17 @@ function pipeThrough(transform, options = undefined) {
       unwrapTransformStream(transform) !== undefined) {
     return ReflectApply(ourPipeThrough, this, arguments);
   }
-  // Each getter is read once, in the spec's order.
+  // Each getter is read once, in the spec's order, and `readable` is
+  // brand-checked before `writable` is read (as the core does).
   const readable = transform.readable;
-  const writable = transform.writable;
   const nativeReadable = unwrapReadableStream(readable) === undefined && isNativeReadableStream(readable);
+  if (unwrapReadableStream(readable) === undefined && !nativeReadable) {
+    throw new TypeError("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
+  }
+  const writable = transform.writable;
   const nativeWritable = unwrapWritableStream(writable) === undefined && isNativeWritableStream(writable);
   if (!nativeReadable && !nativeWritable) {
     return ReflectApply(ourPipeThrough, this, [{ readable, writable }, options]);
-  }
-  if (unwrapReadableStream(readable) === undefined && !nativeReadable) {
-    throw new TypeError("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
   }
   if (!nativeWritable) {
     // A native readable with our writable: our pipe as usual.
