@@ -4,14 +4,18 @@
 // (EnqueueValueWithSize, DequeueValue, PeekQueueValue, ResetQueue).
 import { OriginalRangeError, NumberIsNaN } from './intrinsics.js';
 
-const INITIAL_CAPACITY = 16;
+const INITIAL_CAPACITY = 8;
+// Most queues of an idle stream never hold anything: they share this empty
+// array (never written: with mask -1 the first push grows it first) and get
+// their own storage on the first push.
+const noItems = [];
 
 export class RingQueue {
   constructor() {
-    this.items = new Array(INITIAL_CAPACITY);
+    this.items = noItems;
     this.head = 0;
     this.length = 0;
-    this.mask = INITIAL_CAPACITY - 1;
+    this.mask = -1;
   }
 
   push(item) {
@@ -20,6 +24,7 @@ export class RingQueue {
     this.length++;
   }
 
+  /** Takes the front item; the queue must not be empty. */
   shift() {
     const item = this.items[this.head];
     this.items[this.head] = undefined;
@@ -39,8 +44,8 @@ export class RingQueue {
 
   clear() {
     if (this.length !== 0) {
-      this.items = new Array(INITIAL_CAPACITY);
-      this.mask = INITIAL_CAPACITY - 1;
+      this.items = noItems;
+      this.mask = -1;
     }
     this.head = 0;
     this.length = 0;
@@ -48,7 +53,7 @@ export class RingQueue {
 
   grow() {
     const old = this.items;
-    const capacity = old.length * 2;
+    const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
     const items = new Array(capacity);
     for (let i = 0; i < this.length; i++) items[i] = old[(this.head + i) & this.mask];
     this.items = items;

@@ -23,8 +23,10 @@ export class ReadableStreamDefaultControllerImpl {
     this.strategyHWM = 1;
     this.pullAlgorithm = undefined; // returns a promise, undefined (done at once) or kParked
     this.cancelAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to the pull result, made at the first pull
+    this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
     this.onPullRejected = undefined;
+    this.underlyingSource = undefined; // for a stream made from an underlying source:
+    this.source = undefined; //           the object, and its converted callbacks
     this.api = undefined;
   }
 
@@ -145,7 +147,6 @@ export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
-  if (controller.onPullFulfilled === undefined) makePullReactions(controller);
   const result = controller.pullAlgorithm();
   if (result !== kParked) reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
 }
@@ -161,8 +162,18 @@ export function pullSettled(controller) {
   controller.onPullFulfilled();
 }
 
+/**
+ * The reactions to the start result and then to each pull result, made once
+ * per controller: the first fulfilment is start's (pulling is only possible
+ * once started), the rest are pulls'. Either rejection errors the stream.
+ */
 function makePullReactions(controller) {
   controller.onPullFulfilled = () => {
+    if (!controller.started) {
+      controller.started = true;
+      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+      return;
+    }
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
@@ -263,13 +274,12 @@ export function SetUpReadableStreamDefaultController(
   controller.pullAlgorithm = pullAlgorithm;
   controller.cancelAlgorithm = cancelAlgorithm;
   stream.controller = controller;
-  const startResult = startAlgorithm();
-  reactToPromise(promiseResolvedWith(startResult), () => {
-    controller.started = true;
-    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
-  }, (r) => {
-    ReadableStreamDefaultControllerError(controller, r);
-  });
+  // Algorithms are called with the controller as `this`: the ones made from
+  // an underlying source are shared functions that find the source there.
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  makePullReactions(controller);
+  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult),
+    controller.onPullFulfilled, controller.onPullRejected);
 }
 
 function resolvedUndefined() {
@@ -279,22 +289,29 @@ function returnUndefined() {
   return undefined;
 }
 
+// The algorithms of a stream made from an underlying source, shared by every
+// such stream (no closures per stream): `this` is the controller.
+function startFromSource() {
+  return ReflectApply(this.source.start, this.underlyingSource, [this.facade]);
+}
+function pullFromSource() {
+  return invokeCallbackForResult(this.source.pull, this.underlyingSource, [this.facade]);
+}
+function cancelFromSource(reason) {
+  return invokePromiseCallback(this.source.cancel, this.underlyingSource, [reason]);
+}
+
 /** SetUpReadableStreamDefaultControllerFromUnderlyingSource (source callbacks already converted). */
 export function SetUpReadableStreamDefaultControllerFromUnderlyingSource(
   stream, underlyingSource, source, highWaterMark, sizeAlgorithm) {
   const controller = new ReadableStreamDefaultControllerImpl();
-  const { start, pull, cancel } = source;
-  const startAlgorithm = start === undefined
-    ? returnUndefined
-    : () => ReflectApply(start, underlyingSource, [controller.facade]);
-  const pullAlgorithm = pull === undefined
-    ? returnUndefined
-    : () => invokeCallbackForResult(pull, underlyingSource, [controller.facade]);
-  const cancelAlgorithm = cancel === undefined
-    ? resolvedUndefined
-    : (reason) => invokePromiseCallback(cancel, underlyingSource, [reason]);
-  SetUpReadableStreamDefaultController(
-    stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm);
+  controller.underlyingSource = underlyingSource;
+  controller.source = source;
+  SetUpReadableStreamDefaultController(stream, controller,
+    source.start === undefined ? returnUndefined : startFromSource,
+    source.pull === undefined ? returnUndefined : pullFromSource,
+    source.cancel === undefined ? resolvedUndefined : cancelFromSource,
+    highWaterMark, sizeAlgorithm);
 }
 
 /** CreateReadableStream: a stream whose controller runs internal algorithms. */

@@ -29,6 +29,8 @@ export class WritableStreamDefaultControllerImpl {
     this.onWriteRejected = undefined;
     this.closeAlgorithm = undefined;
     this.abortAlgorithm = undefined;
+    this.underlyingSink = undefined; // for a stream made from an underlying sink:
+    this.sink = undefined; //           the object, and its converted callbacks
     // [[abortController]] is created when someone first asks for the signal:
     // until then nobody can be listening, so remembering the reason is enough.
     this.abortController = undefined;
@@ -116,8 +118,9 @@ export function SetUpWritableStreamDefaultController(stream, controller, startAl
   controller.closeAlgorithm = closeAlgorithm;
   controller.abortAlgorithm = abortAlgorithm;
   WritableStreamUpdateBackpressure(stream, WritableStreamDefaultControllerGetBackpressure(controller));
-  const startResult = startAlgorithm();
-  reactToPromise(promiseResolvedWith(startResult), () => {
+  // Algorithms are called with the controller as `this` (see startFromSink).
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult), () => {
     controller.started = true;
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
   }, (r) => {
@@ -133,25 +136,33 @@ function returnUndefined() {
   return undefined;
 }
 
+// The algorithms of a stream made from an underlying sink, shared by every
+// such stream (no closures per stream): `this` is the controller.
+function startFromSink() {
+  return ReflectApply(this.sink.start, this.underlyingSink, [this.facade]);
+}
+function writeToSink(chunk) {
+  return invokeCallbackForResult(this.sink.write, this.underlyingSink, [chunk, this.facade]);
+}
+function closeSink() {
+  return invokePromiseCallback(this.sink.close, this.underlyingSink, []);
+}
+function abortSink(reason) {
+  return invokePromiseCallback(this.sink.abort, this.underlyingSink, [reason]);
+}
+
 /** SetUpWritableStreamDefaultControllerFromUnderlyingSink (sink callbacks already converted). */
 export function SetUpWritableStreamDefaultControllerFromUnderlyingSink(
   stream, underlyingSink, sink, highWaterMark, sizeAlgorithm) {
   const controller = new WritableStreamDefaultControllerImpl();
-  const { start, write, close, abort } = sink;
-  const startAlgorithm = start === undefined
-    ? returnUndefined
-    : () => ReflectApply(start, underlyingSink, [controller.facade]);
-  const writeAlgorithm = write === undefined
-    ? returnUndefined
-    : (chunk) => invokeCallbackForResult(write, underlyingSink, [chunk, controller.facade]);
-  const closeAlgorithm = close === undefined
-    ? resolvedUndefined
-    : () => invokePromiseCallback(close, underlyingSink, []);
-  const abortAlgorithm = abort === undefined
-    ? resolvedUndefined
-    : (reason) => invokePromiseCallback(abort, underlyingSink, [reason]);
-  SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm, closeAlgorithm,
-    abortAlgorithm, highWaterMark, sizeAlgorithm);
+  controller.underlyingSink = underlyingSink;
+  controller.sink = sink;
+  SetUpWritableStreamDefaultController(stream, controller,
+    sink.start === undefined ? returnUndefined : startFromSink,
+    sink.write === undefined ? returnUndefined : writeToSink,
+    sink.close === undefined ? resolvedUndefined : closeSink,
+    sink.abort === undefined ? resolvedUndefined : abortSink,
+    highWaterMark, sizeAlgorithm);
 }
 
 /** CreateWritableStream: a stream whose controller runs internal algorithms. */
