@@ -1,0 +1,261 @@
+#!/usr/bin/env node
+// npm run load: the example server (examples/server) under load, natively and
+// with fast-webstreams switched on the way users switch it on (NODE_OPTIONS
+// preload), each in its own process, with the upstream in a third process.
+// Each route is driven by autocannon for a fixed time per implementation,
+// interleaved; the patched server's /metrics is scraped around each window
+// to show which tier carried the chunks.
+//
+//   npm run load [-- --duration=10 --warmup=2 --connections=10 --routes=ssr,proxy,forward,ndjson --node=24]
+//
+// Writes bench/load/results/load-node<major>.{json,md,svg}. Docs: docs/load.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { diffCounters, tierShares } from '../../src/metrics/api.js';
+import { parsePrometheus } from './prometheus-parse.mjs';
+import { renderMarkdown, renderTable } from './report.mjs';
+import { renderSvg } from './chart.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, '..', '..');
+const ALL_ROUTES = {
+  ssr: { path: '/ssr', label: 'React SSR (renderToReadableStream + inject transform)' },
+  proxy: { path: '/proxy', label: 'fetch proxy, 64 KB through 3 TransformStreams' },
+  forward: { path: '/forward', label: 'Response forwarding (fetch-style handler)' },
+  ndjson: { path: '/ndjson', label: 'NDJSON streaming, 500 rows' },
+};
+
+function parseArgs(argv) {
+  const opts = { duration: 10, warmup: 2, connections: 10, routes: Object.keys(ALL_ROUTES), node: null, out: join(HERE, 'results') };
+  for (const arg of argv) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!m) throw new Error(`unknown argument ${arg}`);
+    const [, key, value = ''] = m;
+    if (key === 'help') {
+      console.log('npm run load -- [--duration=10] [--warmup=2] [--connections=10] [--routes=ssr,proxy,forward,ndjson] [--node=24] [--out=dir]');
+      process.exit(0);
+    } else if (key === 'duration' || key === 'warmup' || key === 'connections') {
+      const n = Number(value);
+      if (!Number.isFinite(n) || n < (key === 'warmup' ? 0 : 1) || n > 3600) throw new Error(`bad --${key}=${value}`);
+      opts[key] = n;
+    } else if (key === 'routes') {
+      opts.routes = value.split(',').map((s) => s.trim()).filter(Boolean);
+      for (const r of opts.routes) if (!ALL_ROUTES[r]) throw new Error(`unknown route ${r} (known: ${Object.keys(ALL_ROUTES).join(', ')})`);
+    } else if (key === 'node') {
+      opts.node = value;
+    } else if (key === 'out') {
+      opts.out = value;
+    } else {
+      throw new Error(`unknown option --${key}`);
+    }
+  }
+  return opts;
+}
+
+const children = new Set();
+function killAll() {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+}
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { killAll(); process.exit(130); });
+
+/** Starts a process and resolves with its URL once it prints "listening on <url>". */
+function startProcess(name, argv, env) {
+  const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
+  child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+  child.on('exit', () => children.delete(child));
+  const wait = (which, re, what) => new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name}: no ${what} after 30 s\n${stdout}${stderr}`)), 30000);
+    const check = () => {
+      const m = re.exec(which === 'stdout' ? stdout : stderr);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child[which].on('data', check);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${code ?? signal}) before ${what}:\n${stdout}${stderr}`));
+    });
+    check();
+  });
+  return { child, wait, output: () => stdout + stderr };
+}
+
+function cleanEnv() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('FAST_WEBSTREAMS') || key === 'NODE_OPTIONS') delete env[key];
+  return env;
+}
+
+async function scrape(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return parsePrometheus(await res.text());
+}
+
+const isTTY = process.stderr.isTTY;
+let lastProgressLength = 0;
+function progress(text, final = false) {
+  if (isTTY) {
+    process.stderr.write(`\r${text.padEnd(lastProgressLength)}${final ? '\n' : ''}`);
+    lastProgressLength = final ? 0 : text.length;
+  } else if (final) {
+    process.stderr.write(`${text}\n`);
+  }
+}
+
+/** One autocannon window; resolves with the figures we report. */
+async function drive(url, seconds, connections, label) {
+  const instance = autocannon({ url, duration: seconds, connections, timeout: 10 });
+  let done = 0;
+  let elapsed = 0;
+  instance.on('response', () => { done++; });
+  instance.on('tick', () => {
+    elapsed++;
+    progress(`[load] ${label}  ${Math.min(elapsed, seconds)}/${seconds} s  ${done} responses`);
+  });
+  const r = await instance;
+  return {
+    requestsPerSecond: r.requests.average,
+    requests: r.requests.total,
+    latencyP50: r.latency.p50,
+    latencyP99: r.latency.p99,
+    latencyAverage: r.latency.average,
+    throughputBytesPerSecond: r.throughput.average,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    seconds,
+  };
+}
+
+function gitRev() {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) return 'unknown';
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' });
+  return `${r.stdout.trim()}${dirty.stdout?.trim() ? ' (modified)' : ''}`;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  let nodeBin = process.execPath;
+  let nodeVersion = process.version;
+  if (opts.node) {
+    const { resolveNode } = await import('../../test/wpt/node-versions.mjs');
+    const resolved = resolveNode(opts.node);
+    nodeBin = resolved.bin;
+    nodeVersion = resolved.version;
+  }
+  const cpu = cpus();
+  const meta = {
+    date: new Date().toISOString(),
+    node: nodeVersion,
+    cores: cpu.length,
+    cpu: cpu[0]?.model?.trim() ?? 'unknown',
+    platform: `${process.platform}-${process.arch}`,
+    gitRev: gitRev(),
+    duration: opts.duration,
+    warmup: opts.warmup,
+    connections: opts.connections,
+    command: `npm run load -- ${process.argv.slice(2).join(' ')}`.trim(),
+  };
+  const perRoute = opts.routes.length * 2 * (opts.duration + opts.warmup);
+  console.log(`fast-webstreams load comparison: Node ${nodeVersion}, ${meta.cores} cores (${meta.cpu}), git ${meta.gitRev}`);
+  console.log(`${opts.routes.length} routes x 2 implementations x (${opts.warmup} s warm-up + ${opts.duration} s measured), ` +
+    `${opts.connections} connections: about ${Math.ceil(perRoute / 60 + 0.2)} min`);
+
+  // Whole-run watchdog: a stuck server must not hang a new user's terminal.
+  const watchdog = setTimeout(() => {
+    progress('[load] giving up: the run took far longer than planned', true);
+    killAll();
+    process.exit(1);
+  }, (perRoute * 2 + 120) * 1000);
+  watchdog.unref();
+
+  const env = { ...cleanEnv(), NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0' };
+  const upstream = startProcess('upstream', [nodeBin, 'examples/server/upstream.mjs'], env);
+  const upstreamUrl = await upstream.wait('stdout', /listening on (http:\/\/\S+)/, 'listening line');
+  const serverEnv = { ...env, UPSTREAM_URL: upstreamUrl };
+  const impls = {
+    native: startProcess('native server', [nodeBin, 'examples/server/server.mjs'], serverEnv),
+    fast: startProcess('fast server', [nodeBin, 'examples/server/server.mjs'], {
+      ...serverEnv, NODE_OPTIONS: '--import fast-webstreams/register', FAST_WEBSTREAMS_METRICS_PORT: '0',
+    }),
+  };
+  const urls = {};
+  for (const [impl, proc] of Object.entries(impls)) urls[impl] = await proc.wait('stdout', /listening on (http:\/\/\S+)/, 'listening line');
+  const metricsUrl = await impls.fast.wait('stderr', /Prometheus metrics at (http:\/\/\S+\/metrics)/, 'metrics line');
+
+  // Each server must be what it claims, and every route must answer, before any timing.
+  for (const [impl, url] of Object.entries(urls)) {
+    const health = await (await fetch(`${url}/health`)).json();
+    const expected = impl === 'fast' ? 'fast-webstreams' : 'native';
+    if (health.webStreams !== expected) throw new Error(`${impl} server reports web streams '${health.webStreams}', expected '${expected}'`);
+    for (const route of opts.routes) {
+      const res = await fetch(`${url}${ALL_ROUTES[route].path}`);
+      const body = await res.arrayBuffer();
+      if (res.status !== 200 || body.byteLength === 0) throw new Error(`${impl} ${route}: HTTP ${res.status}, ${body.byteLength} bytes`);
+    }
+  }
+
+  const rows = [];
+  const steps = opts.routes.length * 2;
+  let step = 0;
+  for (const [i, route] of opts.routes.entries()) {
+    const order = i % 2 === 0 ? ['native', 'fast'] : ['fast', 'native'];
+    const row = { route, path: ALL_ROUTES[route].path, label: ALL_ROUTES[route].label };
+    for (const impl of order) {
+      step++;
+      const url = `${urls[impl]}${ALL_ROUTES[route].path}`;
+      const tag = `${step}/${steps} ${route} ${impl === 'fast' ? 'fast-webstreams' : 'native'}`;
+      if (opts.warmup > 0) await drive(url, opts.warmup, opts.connections, `${tag} (warm-up)`);
+      const before = impl === 'fast' ? await scrape(metricsUrl) : null;
+      row[impl] = await drive(url, opts.duration, opts.connections, tag);
+      if (impl === 'fast') {
+        const window = diffCounters(await scrape(metricsUrl), before);
+        row.tiers = { ...tierShares(window), fallbacks: window.fallbacks, fallbackReasons: window.fallbackReasons,
+          nativeBridges: window.nativeBridges, fusedChains: window.fusedChains,
+          streamsCreated: window.readableStreamsCreated + window.writableStreamsCreated + window.transformStreamsCreated };
+      }
+      const r = row[impl];
+      progress(`[load] ${tag}: ${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.latencyP99} ms`, true);
+    }
+    row.ratio = row.native.requestsPerSecond > 0 ? row.fast.requestsPerSecond / row.native.requestsPerSecond : null;
+    rows.push(row);
+  }
+  const finalTotals = await scrape(metricsUrl);
+  killAll();
+  clearTimeout(watchdog);
+
+  const result = { meta, rows, fastServerTotals: finalTotals };
+  console.log('');
+  console.log(renderTable(result));
+  mkdirSync(opts.out, { recursive: true });
+  const base = join(opts.out, `load-node${/^v(\d+)/.exec(nodeVersion)[1]}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(`${base}.md`, renderMarkdown(result));
+  writeFileSync(`${base}.svg`, renderSvg(result));
+  console.log(`\nwrote ${relative(process.cwd(), base)}.{json,md,svg}`);
+  const errors = rows.reduce((n, r) => n + r.native.errors + r.native.non2xx + r.fast.errors + r.fast.non2xx, 0);
+  if (errors > 0) {
+    console.log(`\n${errors} errors or non-2xx responses in all: see the table.`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err) => {
+  progress('', true);
+  console.error(`[load] ${err.stack ?? err}`);
+  killAll();
+  process.exit(1);
+});
