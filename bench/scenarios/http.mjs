@@ -5,7 +5,7 @@
 // BENCH_URL.
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { TOTAL, source, passThrough, countingSink, nodePassThrough, nodeCountingSink } from './common.mjs';
+import { TOTAL, source, passThrough, countingSink, drainReader, nodePassThrough, nodeCountingSink } from './common.mjs';
 
 const url = () => {
   if (!process.env.BENCH_URL) throw new Error('BENCH_URL is not set (the harness starts bench/server.mjs)');
@@ -29,6 +29,18 @@ export default [
       const forwarded = new Response(upstream.body, { headers: { 'x-proxied': '1' } });
       const buf = await forwarded.arrayBuffer();
       return buf.byteLength;
+    },
+  },
+  {
+    // Isolates the fetch body itself (undici producing into the body stream)
+    // from the transforms below it: if 'fetch -> 3 transforms' is slow, this
+    // row says whether the body or the chain is to blame.
+    name: 'fetch -> reader',
+    about: 'fetch() from a local server, body drained with a reader (no transforms)',
+    needsServer: true,
+    async web() {
+      const res = await fetch(url());
+      return drainReader(res.body.getReader());
     },
   },
   {
