@@ -7,18 +7,18 @@ export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8
 
 /** HELP text per counter field. docs/metrics.md describes the same names at length. */
 export const COUNTER_HELP = {
-  readableStreamsCreated: 'ReadableStream instances created (our class).',
-  writableStreamsCreated: 'WritableStream instances created (our class).',
-  transformStreamsCreated: 'TransformStream instances created (our class).',
-  fusedChains: 'Tier 0: pipeThrough chains resolved at the sink into one fused pump.',
-  fusedStreams: 'Tier 0: streams (source, transforms, sink) inside fused chains.',
-  fusedChunks: 'Tier 0: chunks moved through a chain by a fused pump.',
+  readableStreamsCreated: 'ReadableStreams constructed with new ReadableStream() (not the sides of TransformStreams or tee branches).',
+  writableStreamsCreated: 'WritableStreams constructed with new WritableStream().',
+  transformStreamsCreated: 'TransformStreams constructed with new TransformStream().',
+  fusedChains: 'Tier 0: pipeThrough chains resolved at their sink (chunks then cross the whole chain in one go).',
+  fusedStreams: 'Tier 0: TransformStreams linked inside fused chains (piped into and out of).',
+  fusedChunks: 'Tier 0: chunks a pipe wrote directly into a TransformStream of a chain (one per chunk per transform).',
   syncReads: 'Tier 1: read() / async-iterator next() answered synchronously from the queue.',
-  syncWrites: 'Tier 1: write() calls that reached an idle sink directly.',
-  syncPipeChunks: 'Tier 1: chunks pipeTo moved in a batch of buffered reads.',
+  syncWrites: 'Tier 1: chunks a pipe wrote directly into an idle sink (no write request queued).',
+  syncPipeChunks: 'Tier 1: chunks a pipe took straight from its source\'s queue.',
   specReads: 'Tier 2: reads that took the spec algorithm (a read request and a Promise).',
-  specWrites: 'Tier 2: writes that took the spec algorithm (queued, a Promise per write).',
-  specPipeChunks: 'Tier 2: chunks pipeTo moved one spec read and write at a time.',
+  specWrites: 'Tier 2: writer.write() calls by user code (always the spec algorithm, a Promise per write).',
+  specPipeChunks: 'Tier 2: chunks that reached a pipe through a pending read request (a microtask per chunk).',
   nativeBridges: 'Tier 3: bridges made to or from a native Node stream at a boundary.',
   fallbacks: 'Fast paths that handed over to the spec path, by reason.',
 };
