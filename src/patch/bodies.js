@@ -125,8 +125,11 @@ export function installBodies(j) {
   journal = j;
   j.onRestore(() => { journal = undefined; }); // runs last: a stale wrapper then patches nothing
   if (undiciLoaded()) patchGlobalsNow();
-  // Node 20: lazy accessors on globalThis.
-  for (const name of ['Response', 'Request']) {
+  // Node 20: lazy accessors on globalThis. (On Node 22+ the globals are V8
+  // lazy data properties: even reading their descriptor loads undici, which
+  // costs 50-80 ms at every process start, so they are left alone there.)
+  const lazyAccessors = Number(process.versions.node.split('.')[0]) <= 20;
+  for (const name of lazyAccessors ? ['Response', 'Request'] : []) {
     const d = Object.getOwnPropertyDescriptor(globalThis, name);
     if (d === undefined || typeof d.get !== 'function') continue;
     const get = d.get;
