@@ -20,6 +20,15 @@ import { ReadableStreamFromIterable } from './from.js';
 import { unwrapWritableStream, isWritableStreamLocked } from '../writable/writable-stream.js';
 import { counters } from '../metrics/counters.js';
 
+/**
+ * A pipeThrough chain read by a reader or an iterator is resolved there (the
+ * pipes inside it already run fused, tier 0): counted like one ending in pipeTo.
+ */
+function countChainEndingAtReader(stream) {
+  const transform = stream.transform;
+  if (transform !== undefined && transform.inPipe !== undefined) counters.fusedChains++;
+}
+
 /** Converts an UnderlyingSource dictionary, members in WebIDL (lexicographic) order. */
 function convertUnderlyingSource(source) {
   const name = 'UnderlyingSource';
@@ -88,8 +97,10 @@ export class ReadableStream {
     const mode = modeValue === undefined
       ? undefined
       : convertEnum(modeValue, 'byob', "'mode' member of ReadableStreamGetReaderOptions");
-    if (mode === undefined) return AcquireReadableStreamDefaultReader(this.#impl).facade;
-    return AcquireReadableStreamBYOBReader(this.#impl).facade;
+    const stream = this.#impl;
+    const reader = mode === undefined ? AcquireReadableStreamDefaultReader(stream) : AcquireReadableStreamBYOBReader(stream);
+    countChainEndingAtReader(stream);
+    return reader.facade;
   }
 
   pipeThrough(transform, options = undefined) {
@@ -152,7 +163,9 @@ export class ReadableStream {
     if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'values');
     requireDictionary(options, "argument 1 (options) of 'ReadableStream.values'");
     const preventCancel = !!getMember(options, 'preventCancel');
-    return CreateReadableStreamAsyncIterator(this.#impl, preventCancel);
+    const iterator = CreateReadableStreamAsyncIterator(this.#impl, preventCancel);
+    countChainEndingAtReader(this.#impl);
+    return iterator;
   }
 
   static from(asyncIterable) {
