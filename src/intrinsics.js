@@ -120,8 +120,12 @@ export const transferArrayBuffer = transferMethod !== undefined
   : (buffer) => {
       // structuredClone copies (rather than detaches) buffers that cannot be
       // detached, e.g. a WebAssembly.Memory's; transfer() throws for those.
+      // A buffer that had bytes and now reports none was detached: that test
+      // avoids isDetachedBuffer's thrown exception on the per-chunk path.
+      const length = ReflectApply(byteLengthGetter, buffer, []);
       const transferred = structuredCloneFn(buffer, { transfer: [buffer] });
-      if (!isDetachedBuffer(buffer)) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
+      const detached = length !== 0 ? ReflectApply(byteLengthGetter, buffer, []) === 0 : isDetachedBuffer(buffer);
+      if (!detached) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
       return transferred;
     };
 
