@@ -62,11 +62,15 @@ export class RingQueue {
   }
 }
 
-/** Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]]. */
+/**
+ * Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]].
+ * Without a size algorithm every size is 1: sizes are then not stored at all
+ * (`allUnit`), and the first other size writes down the 1s before it.
+ */
 export class QueueWithSizes {
   constructor() {
     this.values = new RingQueue();
-    this.sizes = new RingQueue();
+    this.sizes = undefined; // a RingQueue once a size other than 1 was enqueued
     this.totalSize = 0;
   }
 
@@ -76,10 +80,19 @@ export class QueueWithSizes {
 
   /** EnqueueValueWithSize */
   enqueue(value, size) {
+    if (size === 1 && this.sizes === undefined) {
+      this.values.push(value);
+      this.totalSize += 1;
+      return;
+    }
     if (typeof size !== 'number' || NumberIsNaN(size) || size < 0 || size === Infinity) {
       throw new OriginalRangeError(
         'The size of a chunk must be a finite, non-negative number (queuing strategy size() returned ' +
         String(size) + ')');
+    }
+    if (this.sizes === undefined) {
+      this.sizes = new RingQueue();
+      for (let i = 0; i < this.values.length; i++) this.sizes.push(1);
     }
     this.values.push(value);
     this.sizes.push(size);
@@ -88,7 +101,7 @@ export class QueueWithSizes {
 
   /** DequeueValue */
   dequeue() {
-    const size = this.sizes.shift();
+    const size = this.sizes === undefined ? 1 : this.sizes.shift();
     this.totalSize -= size;
     // Floating-point subtraction can leave a tiny negative remainder.
     if (this.totalSize < 0) this.totalSize = 0;
@@ -103,7 +116,7 @@ export class QueueWithSizes {
   /** ResetQueue */
   reset() {
     this.values.clear();
-    this.sizes.clear();
+    this.sizes = undefined;
     this.totalSize = 0;
   }
 }

@@ -11,9 +11,12 @@
 // flight exactly as the spec path would and reacts to its result as it does.
 import { reactToResult } from '../promise.js';
 import {
-  WritableStreamAddWriteRequest, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure,
+  WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight,
+  WritableStreamUpdateBackpressure,
 } from './stream-ops.js';
-import { makeWriteReactions, WritableStreamDefaultControllerGetBackpressure } from './default-controller.js';
+import {
+  makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure,
+} from './default-controller.js';
 
 /** Can the next write into `ws` run directly? (A size algorithm is user code: those take the spec path.) */
 export function canWriteDirectly(ws) {
@@ -30,14 +33,20 @@ export function canWriteDirectly(ws) {
 export function writeDirectly(ws, chunk, request) {
   const controller = ws.controller;
   WritableStreamAddWriteRequest(ws, request);
-  controller.queue.enqueue(chunk, 1);
   WritableStreamMarkFirstWriteRequestInFlight(ws);
   if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
+  // The chunk would sit in the (empty) queue while in flight. Nobody can look
+  // at that queue during the call (the writer is the pipe's), so it goes
+  // there only if the write does not finish at once.
   const result = controller.writeAlgorithm(chunk);
   if (result === undefined && ws.state === 'writable') {
-    controller.onWriteFulfilled();
-  } else {
-    WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
-    reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
+    // The fulfilment steps, minus dequeuing the chunk: the queue and so the
+    // backpressure are as they were before the write.
+    WritableStreamFinishInFlightWrite(ws);
+    WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
+    return;
   }
+  controller.queue.enqueue(chunk, 1);
+  WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
+  reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
 }
