@@ -19,7 +19,7 @@ export class ReadableStreamBYOBReaderImpl {
   constructor() {
     this.isBYOB = true;
     this.stream = undefined;
-    this.closed = undefined;   // Deferred: [[closedPromise]]
+    this.closed = undefined;   // LazyDeferred: [[closedPromise]]
     this.readIntoRequests = newRequestQueue();
     this.api = undefined;
   }

@@ -27,6 +27,7 @@ export class ReadableStreamDefaultControllerImpl {
     this.onPullRejected = undefined;
     this.underlyingSource = undefined; // for a stream made from an underlying source:
     this.source = undefined; //           the object, and its converted callbacks
+    this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.api = undefined;
   }
 
@@ -295,7 +296,10 @@ function startFromSource() {
   return ReflectApply(this.source.start, this.underlyingSource, [this.facade]);
 }
 function pullFromSource() {
-  return invokeCallbackForResult(this.source.pull, this.underlyingSource, [this.facade]);
+  // One argument list per controller: Reflect.apply copies it into the call.
+  let args = this.pullArgs;
+  if (args === undefined) args = this.pullArgs = [this.facade];
+  return invokeCallbackForResult(this.source.pull, this.underlyingSource, args);
 }
 function cancelFromSource(reason) {
   return invokePromiseCallback(this.source.cancel, this.underlyingSource, [reason]);

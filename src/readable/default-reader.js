@@ -15,7 +15,7 @@ export class ReadableStreamDefaultReaderImpl {
   constructor() {
     this.isBYOB = false;
     this.stream = undefined;
-    this.closed = undefined;   // Deferred: [[closedPromise]]
+    this.closed = undefined;   // LazyDeferred: [[closedPromise]]
     this.readRequests = newRequestQueue();
     this.api = undefined;
   }

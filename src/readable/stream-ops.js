@@ -4,7 +4,7 @@
 // readable-stream.js is only a facade over a ReadableStreamImpl.
 import { OriginalTypeError } from '../intrinsics.js';
 import { RingQueue } from '../queue.js';
-import { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise, setPromiseIsHandled } from '../promise.js';
+import { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
 
 export class ReadableStreamImpl {
   constructor() {
@@ -63,8 +63,7 @@ export function ReadableStreamError(stream, e) {
   stream.storedError = e;
   const reader = stream.reader;
   if (reader === undefined) return;
-  reader.closed.reject(e);
-  setPromiseIsHandled(reader.closed.promise);
+  reader.closed.reject(e); // marked as handled
   if (reader.isBYOB) {
     ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
   } else {
@@ -130,12 +129,13 @@ export function ReadableStreamHasBYOBReader(stream) {
 export function ReadableStreamReaderGenericInitialize(reader, stream) {
   reader.stream = stream;
   stream.reader = reader;
-  const closed = new Deferred();
+  // [[closedPromise]]: made only if someone asks for it (every rejection of it
+  // is marked as handled, which LazyDeferred does by itself).
+  const closed = new LazyDeferred();
   if (stream.state === 'closed') {
     closed.resolve(undefined);
   } else if (stream.state === 'errored') {
     closed.reject(stream.storedError);
-    setPromiseIsHandled(closed.promise);
   }
   reader.closed = closed;
 }
@@ -152,11 +152,10 @@ export function ReadableStreamReaderGenericRelease(reader) {
   if (stream.state === 'readable') {
     reader.closed.reject(error);
   } else {
-    const closed = new Deferred();
+    const closed = new LazyDeferred();
     closed.reject(error);
     reader.closed = closed;
   }
-  setPromiseIsHandled(reader.closed.promise);
   stream.controller.releaseSteps();
   stream.reader = undefined;
   reader.stream = undefined;

@@ -87,6 +87,7 @@ export function SetUpTransformStreamDefaultControllerFromTransformer(stream, tra
   const { transform, flush, cancel } = dict;
   // The transform algorithm returns undefined when the chunk was handled at
   // once (see reactToResult), or a promise.
+  let transformArgs;
   const transformAlgorithm = transform === undefined
     ? (chunk) => {
         try {
@@ -96,7 +97,15 @@ export function SetUpTransformStreamDefaultControllerFromTransformer(stream, tra
           return promiseRejectedWith(e);
         }
       }
-    : (chunk) => invokeCallbackForResult(transform, transformer, [chunk, controller.facade]);
+    : (chunk) => {
+        // One argument list per controller (transforms never overlap):
+        // Reflect.apply copies it into the call.
+        const args = transformArgs ?? (transformArgs = [undefined, controller.facade]);
+        args[0] = chunk;
+        const result = invokeCallbackForResult(transform, transformer, args);
+        args[0] = undefined;
+        return result;
+      };
   const flushAlgorithm = flush === undefined
     ? resolvedUndefined
     : () => invokePromiseCallback(flush, transformer, [controller.facade]);

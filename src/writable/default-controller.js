@@ -31,6 +31,7 @@ export class WritableStreamDefaultControllerImpl {
     this.abortAlgorithm = undefined;
     this.underlyingSink = undefined; // for a stream made from an underlying sink:
     this.sink = undefined; //           the object, and its converted callbacks
+    this.writeArgs = undefined; // [chunk, facade], reused by every write() call
     // [[abortController]] is created when someone first asks for the signal:
     // until then nobody can be listening, so remembering the reason is enough.
     this.abortController = undefined;
@@ -142,7 +143,14 @@ function startFromSink() {
   return ReflectApply(this.sink.start, this.underlyingSink, [this.facade]);
 }
 function writeToSink(chunk) {
-  return invokeCallbackForResult(this.sink.write, this.underlyingSink, [chunk, this.facade]);
+  // One argument list per controller (writes never overlap): Reflect.apply
+  // copies it into the call; the chunk slot is cleared so it is not retained.
+  let args = this.writeArgs;
+  if (args === undefined) args = this.writeArgs = [undefined, this.facade];
+  args[0] = chunk;
+  const result = invokeCallbackForResult(this.sink.write, this.underlyingSink, args);
+  args[0] = undefined;
+  return result;
 }
 function closeSink() {
   return invokePromiseCallback(this.sink.close, this.underlyingSink, []);
