@@ -10,7 +10,7 @@ import {
   viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
 } from '../intrinsics.js';
-import { promiseResolvedWith, reactToPromise, reactToResult } from '../promise.js';
+import { promiseResolvedWith, reactToResult } from '../promise.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
 import {
@@ -64,8 +64,11 @@ export class ReadableByteStreamControllerImpl {
     this.closeRequested = false;
     this.pullAgain = false;
     this.pullAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to the pull result, made at the first pull
+    this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
     this.onPullRejected = undefined;
+    this.underlyingSource = undefined; // for a stream made from an underlying source:
+    this.source = undefined; //           the object, and its converted callbacks
+    this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
     this.pendingPullIntos = new RingQueue();
     this.queue = new RingQueue();
@@ -354,13 +357,21 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
-  if (controller.onPullFulfilled === undefined) makePullReactions(controller);
   reactToResult(controller.pullAlgorithm(), controller.onPullFulfilled, controller.onPullRejected);
 }
 
-/** The reactions to a pull result, made once per controller rather than per pull. */
+/**
+ * The reactions to the start result and then to each pull result, made once
+ * per controller: the first fulfilment is start's (pulling is only possible
+ * once started). Either rejection errors the stream.
+ */
 function makePullReactions(controller) {
   controller.onPullFulfilled = () => {
+    if (!controller.started) {
+      controller.started = true;
+      ReadableByteStreamControllerCallPullIfNeeded(controller);
+      return;
+    }
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
@@ -815,26 +826,19 @@ export function ReadableByteStreamControllerShouldCallPull(controller) {
 /** SetUpReadableByteStreamController */
 export function SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm,
   cancelAlgorithm, highWaterMark, autoAllocateChunkSize) {
+  // A new controller's slots already hold the spec's initial values (an empty
+  // queue, no pending pull-intos, not pulling, not started, byobRequest null).
   controller.stream = stream;
-  controller.pullAgain = false;
-  controller.pulling = false;
-  controller.byobRequest = null;
-  ResetQueue(controller);
-  controller.closeRequested = false;
-  controller.started = false;
   controller.strategyHWM = highWaterMark;
   controller.pullAlgorithm = pullAlgorithm;
   controller.cancelAlgorithm = cancelAlgorithm;
   controller.autoAllocateChunkSize = autoAllocateChunkSize;
-  controller.pendingPullIntos = new RingQueue();
   stream.controller = controller;
-  const startResult = startAlgorithm();
-  reactToPromise(promiseResolvedWith(startResult), () => {
-    controller.started = true;
-    ReadableByteStreamControllerCallPullIfNeeded(controller);
-  }, (r) => {
-    ReadableByteStreamControllerError(controller, r);
-  });
+  // Algorithms are called with the controller as `this` (see startFromSource).
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  makePullReactions(controller);
+  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult),
+    controller.onPullFulfilled, controller.onPullRejected);
 }
 
 function resolvedUndefined() {
@@ -844,20 +848,29 @@ function returnUndefined() {
   return undefined;
 }
 
+// The algorithms of a byte stream made from an underlying source, shared by
+// every such stream (no closures per stream): `this` is the controller.
+function startFromSource() {
+  return ReflectApply(this.source.start, this.underlyingSource, [this.facade]);
+}
+function pullFromSource() {
+  let args = this.pullArgs;
+  if (args === undefined) args = this.pullArgs = [this.facade];
+  return invokeCallbackForResult(this.source.pull, this.underlyingSource, args);
+}
+function cancelFromSource(reason) {
+  return invokePromiseCallback(this.source.cancel, this.underlyingSource, [reason]);
+}
+
 /** SetUpReadableByteStreamControllerFromUnderlyingSource (source callbacks already converted). */
 export function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source,
   highWaterMark) {
   const controller = new ReadableByteStreamControllerImpl();
-  const { start, pull, cancel } = source;
-  const startAlgorithm = start === undefined
-    ? returnUndefined
-    : () => ReflectApply(start, underlyingSource, [controller.facade]);
-  const pullAlgorithm = pull === undefined
-    ? returnUndefined
-    : () => invokeCallbackForResult(pull, underlyingSource, [controller.facade]);
-  const cancelAlgorithm = cancel === undefined
-    ? resolvedUndefined
-    : (reason) => invokePromiseCallback(cancel, underlyingSource, [reason]);
+  controller.underlyingSource = underlyingSource;
+  controller.source = source;
+  const startAlgorithm = source.start === undefined ? returnUndefined : startFromSource;
+  const pullAlgorithm = source.pull === undefined ? returnUndefined : pullFromSource;
+  const cancelAlgorithm = source.cancel === undefined ? resolvedUndefined : cancelFromSource;
   const autoAllocateChunkSize = source.autoAllocateChunkSize;
   if (autoAllocateChunkSize === 0) {
     throw typeError("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
