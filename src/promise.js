@@ -142,6 +142,16 @@ export function promiseResolvedWith(value) {
   return PromiseResolve(value);
 }
 
+/** An algorithm done at once: see reactToResult (undefined means "resolved with undefined"). */
+export function returnUndefined() {
+  return undefined;
+}
+
+/** An algorithm whose result must be a promise: a promise resolved with undefined. */
+export function resolvedUndefined() {
+  return promiseResolvedWith(undefined);
+}
+
 /** "A promise rejected with reason". */
 export const promiseRejectedWith = PromiseReject;
 
@@ -149,7 +159,6 @@ export const promiseRejectedWith = PromiseReject;
 export function uponPromise(promise, onFulfilled, onRejected) {
   return ReflectApply(PromisePrototypeThen, promise, [onFulfilled, onRejected]);
 }
-
 
 /**
  * "Upon fulfillment" / "upon rejection" where the derived promise is not needed.

@@ -13,8 +13,9 @@ import {
 import { promiseResolvedWith, reactToResult } from '../promise.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
+import { underlyingSourceAlgorithms } from './underlying-source.js';
 import {
-  illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError, rangeError, convertEnforceRangeULL,
+  illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL,
 } from '../webidl.js';
 import {
   ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest,
@@ -841,36 +842,12 @@ export function SetUpReadableByteStreamController(stream, controller, startAlgor
     controller.onPullFulfilled, controller.onPullRejected);
 }
 
-function resolvedUndefined() {
-  return promiseResolvedWith(undefined);
-}
-function returnUndefined() {
-  return undefined;
-}
-
-// The algorithms of a byte stream made from an underlying source, shared by
-// every such stream (no closures per stream): `this` is the controller.
-function startFromSource() {
-  return ReflectApply(this.source.start, this.underlyingSource, [this.facade]);
-}
-function pullFromSource() {
-  let args = this.pullArgs;
-  if (args === undefined) args = this.pullArgs = [this.facade];
-  return invokeCallbackForResult(this.source.pull, this.underlyingSource, args);
-}
-function cancelFromSource(reason) {
-  return invokePromiseCallback(this.source.cancel, this.underlyingSource, [reason]);
-}
-
 /** SetUpReadableByteStreamControllerFromUnderlyingSource (source callbacks already converted). */
 export function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source,
   highWaterMark) {
   const controller = new ReadableByteStreamControllerImpl();
-  controller.underlyingSource = underlyingSource;
-  controller.source = source;
-  const startAlgorithm = source.start === undefined ? returnUndefined : startFromSource;
-  const pullAlgorithm = source.pull === undefined ? returnUndefined : pullFromSource;
-  const cancelAlgorithm = source.cancel === undefined ? resolvedUndefined : cancelFromSource;
+  const [startAlgorithm, pullAlgorithm, cancelAlgorithm] =
+    underlyingSourceAlgorithms(controller, underlyingSource, source);
   const autoAllocateChunkSize = source.autoAllocateChunkSize;
   if (autoAllocateChunkSize === 0) {
     throw typeError("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +

@@ -2,7 +2,7 @@
 // streams, reading with a default reader when a branch has no BYOB request and
 // with a BYOB reader (into the branch's request view) when it has one.
 import { Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } from '../intrinsics.js';
-import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } from '../promise.js';
+import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, returnUndefined } from '../promise.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
@@ -20,10 +20,6 @@ import {
 function CloneAsUint8Array(O) {
   const buffer = CloneArrayBuffer(viewBuffer(O), viewByteOffset(O), viewByteLength(O));
   return new Uint8ArrayCtor(buffer);
-}
-
-function returnUndefined() {
-  return undefined;
 }
 
 /** ReadableByteStreamTee */

@@ -1,11 +1,10 @@
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
 import { ReflectApply, OriginalTypeError } from '../intrinsics.js';
-import { promiseResolvedWith, reactToPromise, reactToResult } from '../promise.js';
+import { promiseResolvedWith, reactToResult } from '../promise.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
-import {
-  illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError,
-} from '../webidl.js';
+import { underlyingSourceAlgorithms } from './underlying-source.js';
+import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
 import {
   ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError,
   ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest,
@@ -283,38 +282,13 @@ export function SetUpReadableStreamDefaultController(
     controller.onPullFulfilled, controller.onPullRejected);
 }
 
-function resolvedUndefined() {
-  return promiseResolvedWith(undefined);
-}
-function returnUndefined() {
-  return undefined;
-}
-
-// The algorithms of a stream made from an underlying source, shared by every
-// such stream (no closures per stream): `this` is the controller.
-function startFromSource() {
-  return ReflectApply(this.source.start, this.underlyingSource, [this.facade]);
-}
-function pullFromSource() {
-  // One argument list per controller: Reflect.apply copies it into the call.
-  let args = this.pullArgs;
-  if (args === undefined) args = this.pullArgs = [this.facade];
-  return invokeCallbackForResult(this.source.pull, this.underlyingSource, args);
-}
-function cancelFromSource(reason) {
-  return invokePromiseCallback(this.source.cancel, this.underlyingSource, [reason]);
-}
-
 /** SetUpReadableStreamDefaultControllerFromUnderlyingSource (source callbacks already converted). */
 export function SetUpReadableStreamDefaultControllerFromUnderlyingSource(
   stream, underlyingSource, source, highWaterMark, sizeAlgorithm) {
   const controller = new ReadableStreamDefaultControllerImpl();
-  controller.underlyingSource = underlyingSource;
-  controller.source = source;
-  SetUpReadableStreamDefaultController(stream, controller,
-    source.start === undefined ? returnUndefined : startFromSource,
-    source.pull === undefined ? returnUndefined : pullFromSource,
-    source.cancel === undefined ? resolvedUndefined : cancelFromSource,
+  const [startAlgorithm, pullAlgorithm, cancelAlgorithm] =
+    underlyingSourceAlgorithms(controller, underlyingSource, source);
+  SetUpReadableStreamDefaultController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
     highWaterMark, sizeAlgorithm);
 }
 

@@ -4,7 +4,7 @@
 // readable-stream.js is only a facade over a ReadableStreamImpl.
 import { OriginalTypeError } from '../intrinsics.js';
 import { RingQueue } from '../queue.js';
-import { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
+import { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } from '../promise.js';
 
 export class ReadableStreamImpl {
   constructor() {
@@ -21,10 +21,6 @@ export class ReadableStreamImpl {
 /** IsReadableStreamLocked */
 export function IsReadableStreamLocked(stream) {
   return stream.reader !== undefined;
-}
-
-function returnUndefined() {
-  return undefined;
 }
 
 /** ReadableStreamCancel */

@@ -1,6 +1,6 @@
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 import { OriginalTypeError } from '../intrinsics.js';
-import { promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
+import { promiseRejectedWith, uponPromise, resolvedUndefined } from '../promise.js';
 import { kWrap } from '../facade.js';
 import {
   illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError,
@@ -75,10 +75,6 @@ export function SetUpTransformStreamDefaultController(stream, controller, transf
   controller.transformAlgorithm = transformAlgorithm;
   controller.flushAlgorithm = flushAlgorithm;
   controller.cancelAlgorithm = cancelAlgorithm;
-}
-
-function resolvedUndefined() {
-  return promiseResolvedWith(undefined);
 }
 
 /** SetUpTransformStreamDefaultControllerFromTransformer (transformer callbacks already converted). */

@@ -2,7 +2,7 @@
 import {
   ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal,
 } from '../intrinsics.js';
-import { promiseResolvedWith, reactToPromise, reactToResult } from '../promise.js';
+import { promiseResolvedWith, reactToPromise, reactToResult, resolvedUndefined, returnUndefined } from '../promise.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } from '../webidl.js';
@@ -128,13 +128,6 @@ export function SetUpWritableStreamDefaultController(stream, controller, startAl
     controller.started = true;
     WritableStreamDealWithRejection(stream, r);
   });
-}
-
-function resolvedUndefined() {
-  return promiseResolvedWith(undefined);
-}
-function returnUndefined() {
-  return undefined;
 }
 
 // The algorithms of a stream made from an underlying sink, shared by every
