@@ -20,7 +20,6 @@ export const OriginalPromise = Promise;
 export const PromisePrototypeThen = Promise.prototype.then;
 export const PromiseResolve = Promise.resolve.bind(Promise);
 export const PromiseReject = Promise.reject.bind(Promise);
-export const queueMicrotask = globalThis.queueMicrotask;
 
 export const OriginalTypeError = TypeError;
 export const OriginalRangeError = RangeError;

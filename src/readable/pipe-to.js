@@ -41,8 +41,6 @@ export function convertPipeOptions(options, context) {
   return { preventAbort, preventCancel, preventClose, signal };
 }
 
-function noop() {}
-
 class PipeState {
   constructor(source, dest, preventClose, preventAbort, preventCancel, signal) {
     this.source = source;
