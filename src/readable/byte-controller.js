@@ -13,7 +13,9 @@ import {
 import { promiseResolvedWith, reactToResult } from '../promise.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
-import { underlyingSourceAlgorithms } from './underlying-source.js';
+import {
+  attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf,
+} from './underlying-source.js';
 import {
   illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL,
 } from '../webidl.js';
@@ -846,15 +848,14 @@ export function SetUpReadableByteStreamController(stream, controller, startAlgor
 export function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source,
   highWaterMark) {
   const controller = new ReadableByteStreamControllerImpl();
-  const [startAlgorithm, pullAlgorithm, cancelAlgorithm] =
-    underlyingSourceAlgorithms(controller, underlyingSource, source);
+  attachUnderlyingSource(controller, underlyingSource, source);
   const autoAllocateChunkSize = source.autoAllocateChunkSize;
   if (autoAllocateChunkSize === 0) {
     throw typeError("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
       'must be greater than 0');
   }
-  SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
-    highWaterMark, autoAllocateChunkSize);
+  SetUpReadableByteStreamController(stream, controller,
+    startAlgorithmOf(source), pullAlgorithmOf(source), cancelAlgorithmOf(source), highWaterMark, autoAllocateChunkSize);
 }
 
 /** CreateReadableByteStream: a byte stream whose controller runs internal algorithms. */

@@ -3,7 +3,9 @@ import { ReflectApply, OriginalTypeError } from '../intrinsics.js';
 import { promiseResolvedWith, reactToResult } from '../promise.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
-import { underlyingSourceAlgorithms } from './underlying-source.js';
+import {
+  attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf,
+} from './underlying-source.js';
 import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
 import {
   ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError,
@@ -286,10 +288,9 @@ export function SetUpReadableStreamDefaultController(
 export function SetUpReadableStreamDefaultControllerFromUnderlyingSource(
   stream, underlyingSource, source, highWaterMark, sizeAlgorithm) {
   const controller = new ReadableStreamDefaultControllerImpl();
-  const [startAlgorithm, pullAlgorithm, cancelAlgorithm] =
-    underlyingSourceAlgorithms(controller, underlyingSource, source);
-  SetUpReadableStreamDefaultController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
-    highWaterMark, sizeAlgorithm);
+  attachUnderlyingSource(controller, underlyingSource, source);
+  SetUpReadableStreamDefaultController(stream, controller,
+    startAlgorithmOf(source), pullAlgorithmOf(source), cancelAlgorithmOf(source), highWaterMark, sizeAlgorithm);
 }
 
 /** CreateReadableStream: a stream whose controller runs internal algorithms. */

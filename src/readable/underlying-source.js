@@ -22,16 +22,13 @@ function cancelFromSource(reason) {
   return invokePromiseCallback(this.source.cancel, this.underlyingSource, [reason]);
 }
 
-/**
- * Records the source on `controller` and returns its start, pull and cancel
- * algorithms (the spec's defaults for the callbacks the source lacks).
- */
-export function underlyingSourceAlgorithms(controller, underlyingSource, source) {
+/** Records the source on `controller`, for the algorithms below. */
+export function attachUnderlyingSource(controller, underlyingSource, source) {
   controller.underlyingSource = underlyingSource;
   controller.source = source;
-  return [
-    source.start === undefined ? returnUndefined : startFromSource,
-    source.pull === undefined ? returnUndefined : pullFromSource,
-    source.cancel === undefined ? resolvedUndefined : cancelFromSource,
-  ];
 }
+
+// Each source's algorithms: its callback's, or the spec's default when it has none.
+export const startAlgorithmOf = (source) => (source.start === undefined ? returnUndefined : startFromSource);
+export const pullAlgorithmOf = (source) => (source.pull === undefined ? returnUndefined : pullFromSource);
+export const cancelAlgorithmOf = (source) => (source.cancel === undefined ? resolvedUndefined : cancelFromSource);
