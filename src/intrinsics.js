@@ -18,6 +18,8 @@ export const ObjectPrototype = Object.prototype;
 
 export const OriginalPromise = Promise;
 export const PromisePrototypeThen = Promise.prototype.then;
+/** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
+export const promiseThen = Function.prototype.call.bind(Promise.prototype.then);
 export const PromiseResolve = Promise.resolve.bind(Promise);
 export const PromiseReject = Promise.reject.bind(Promise);
 

@@ -2,7 +2,7 @@
 // handled") built only on captured intrinsics, so patching Promise.prototype.then
 // in user code cannot intercept our internal reactions.
 import {
-  OriginalPromise, PromisePrototypeThen, PromiseResolve, PromiseReject, ReflectApply,
+  OriginalPromise, PromiseResolve, PromiseReject, promiseThen,
 } from './intrinsics.js';
 
 function noop() {}
@@ -112,7 +112,7 @@ const resolvedPromise = PromiseResolve(undefined);
  * less than Node's queueMicrotask (which creates an async resource per call).
  */
 export function enqueueMicrotask(callback) {
-  ReflectApply(PromisePrototypeThen, resolvedPromise, [callback]);
+  promiseThen(resolvedPromise, callback);
 }
 
 /**
@@ -121,7 +121,9 @@ export function enqueueMicrotask(callback) {
  * returned synchronously). Same reaction timing as the spec, one promise fewer.
  */
 export function reactToResult(result, onFulfilled, onRejected = noop) {
-  ReflectApply(PromisePrototypeThen, result === undefined ? resolvedPromise : result, [onFulfilled, onRejected]);
+  // The shared promise is fulfilled: a rejection handler would never run.
+  if (result === undefined) promiseThen(resolvedPromise, onFulfilled);
+  else promiseThen(result, onFulfilled, onRejected);
 }
 
 /** A promise for an algorithm result as reactToResult() understands it. */
@@ -157,7 +159,7 @@ export const promiseRejectedWith = PromiseReject;
 
 /** PerformPromiseThen through the captured `then`; returns the derived promise. */
 export function uponPromise(promise, onFulfilled, onRejected) {
-  return ReflectApply(PromisePrototypeThen, promise, [onFulfilled, onRejected]);
+  return promiseThen(promise, onFulfilled, onRejected);
 }
 
 /**
@@ -166,12 +168,12 @@ export function uponPromise(promise, onFulfilled, onRejected) {
  * never rejects unobserved.
  */
 export function reactToPromise(promise, onFulfilled, onRejected = noop) {
-  ReflectApply(PromisePrototypeThen, promise, [onFulfilled, onRejected]);
+  promiseThen(promise, onFulfilled, onRejected);
 }
 
 /** Sets [[PromiseIsHandled]] so a rejection nobody observes is not reported. */
 export function setPromiseIsHandled(promise) {
-  ReflectApply(PromisePrototypeThen, promise, [undefined, noop]);
+  promiseThen(promise, undefined, noop);
 }
 
 /** A promise already rejected with reason and marked as handled. */

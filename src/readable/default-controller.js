@@ -66,11 +66,16 @@ export class ReadableStreamDefaultControllerImpl {
    */
   dequeueBufferedChunk() {
     const chunk = this.queue.dequeue();
-    if (this.closeRequested && this.queue.length === 0) {
-      ReadableStreamDefaultControllerClearAlgorithms(this);
-      ReadableStreamClose(this.stream);
-    } else {
-      ReadableStreamDefaultControllerCallPullIfNeeded(this);
+    if (this.closeRequested) {
+      if (this.queue.length === 0) {
+        ReadableStreamDefaultControllerClearAlgorithms(this);
+        ReadableStreamClose(this.stream);
+      }
+    } else if (this.started && this.strategyHWM - this.queue.totalSize > 0) {
+      // ReadableStreamDefaultControllerCallPullIfNeeded, with ShouldCallPull
+      // reduced to what is still open here: the stream is readable and had a
+      // queued chunk, so no read request can be waiting.
+      callPull(this);
     }
     return chunk;
   }
@@ -144,6 +149,11 @@ export const kParked = Symbol('parked pull');
 /** ReadableStreamDefaultControllerCallPullIfNeeded */
 export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
   if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return;
+  callPull(controller);
+}
+
+/** The rest of CallPullIfNeeded, once ShouldCallPull said yes. */
+function callPull(controller) {
   if (controller.pulling) {
     controller.pullAgain = true;
     return;
