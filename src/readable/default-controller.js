@@ -230,15 +230,21 @@ export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
   if (IsReadableStreamLocked(stream) && ReadableStreamGetNumReadRequests(stream) > 0) {
     ReadableStreamFulfillReadRequest(stream, chunk, false);
   } else {
-    let chunkSize = 1;
     const sizeAlgorithm = controller.strategySizeAlgorithm;
-    if (sizeAlgorithm !== undefined) {
-      try {
-        chunkSize = sizeAlgorithm(chunk);
-      } catch (e) {
-        ReadableStreamDefaultControllerError(controller, e);
-        throw e;
-      }
+    if (sizeAlgorithm === undefined) {
+      controller.queue.enqueue(chunk, 1);
+      // CallPullIfNeeded with ShouldCallPull reduced: no user code ran since
+      // the checks above (the stream is readable, no close was requested, no
+      // read request is waiting), so started and desiredSize decide.
+      if (controller.started && controller.strategyHWM - controller.queue.totalSize > 0) callPull(controller);
+      return;
+    }
+    let chunkSize;
+    try {
+      chunkSize = sizeAlgorithm(chunk);
+    } catch (e) {
+      ReadableStreamDefaultControllerError(controller, e);
+      throw e;
     }
     try {
       controller.queue.enqueue(chunk, chunkSize);
