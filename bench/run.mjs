@@ -9,6 +9,9 @@
 //                      [--impl=native,fast,peer,node-stream] [--node=24] [--quick]
 //                      [--out=bench/results] [--timeout=60] [--bytes=N] [--list]
 //
+// What counting costs: --impl=fast,fast-nocounters (a copy of src/ with the
+// tier-counter updates stripped); the report adds fast / fast-nocounters.
+//
 // See docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +19,7 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scenarios } from './scenarios/index.mjs';
-import { IMPLS, IMPL_ORDER, parseImpls } from './impls.mjs';
+import { DEFAULT_IMPLS, IMPLS, IMPL_ORDER, parseImpls } from './impls.mjs';
 import { renderTable } from './report/table.mjs';
 import { renderMarkdown } from './report/markdown.mjs';
 import { renderSvg } from './report/svg.mjs';
@@ -52,7 +55,7 @@ export function parseArgs(argv) {
     chunk,
     totalBytes,
     quick,
-    impls: parseImpls(typeof a.impl === 'string' ? a.impl : IMPL_ORDER.join(',')),
+    impls: parseImpls(typeof a.impl === 'string' ? a.impl : DEFAULT_IMPLS.join(',')),
     node: a.node && a.node !== true ? Number(a.node) : null,
     out: a.out === undefined ? join(here, 'results') : a.out === 'none' ? null : resolve(a.out),
     timeoutMs: Number(a.timeout ?? (quick ? 30 : 60)) * 1000,
@@ -64,6 +67,20 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+// What counting costs in one scenario: fast's median over fast-nocounters'
+// (1.00 = nothing; below 1 = counting slows it; for memory rows above 1 =
+// counting costs memory), and the range of the ratios of the two processes
+// run back to back in each round, to judge that figure against the noise.
+export function countingRatio(on, off) {
+  if (on?.median == null || !off?.median) return null;
+  const rounds = on.samples.length === off.samples.length ? on.samples.map((v, i) => v / off.samples[i]) : [];
+  return {
+    ratio: on.median / off.median,
+    min: rounds.length ? Math.min(...rounds) : null,
+    max: rounds.length ? Math.max(...rounds) : null,
+  };
+}
 
 // Which versions of the two libraries were measured (the peer is pinned in
 // devDependencies, but a report should say so on its own).
@@ -127,9 +144,9 @@ function progress(text) {
   else if (text) process.stderr.write(`${text}\n`);
 }
 
-function runChild({ bin, impl, scenario, env, timeoutMs }) {
+function runChild({ bin, impl, flags, scenario, env, timeoutMs }) {
   const spec = IMPLS[impl];
-  const argv = [...spec.flags, ...scenario.flags, join(here, 'child.mjs'), `--scenario=${scenario.name}`, `--kind=${spec.kind}`];
+  const argv = [...flags, ...scenario.flags, join(here, 'child.mjs'), `--scenario=${scenario.name}`, `--kind=${spec.kind}`];
   const r = spawnSync(bin, argv, { encoding: 'utf8', env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 << 20 });
   const last = r.stdout?.trim().split('\n').pop();
   let parsed = null;
@@ -154,12 +171,14 @@ export async function main(argv, { banner = true } = {}) {
   const opts = parseArgs(argv);
   if (opts.help) {
     console.log('usage: node bench/run.mjs [--filter=a,b] [--runs=3] [--chunk=1024|16384|65536] ' +
-      '[--impl=native,fast,peer,node-stream] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N] [--list]');
+      `[--impl=${DEFAULT_IMPLS.join(',')}] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N] [--list]\n` +
+      'implementations: ' + IMPL_ORDER.map((k) => (IMPLS[k].optIn ? `${k} (only when named)` : k)).join(', ') + '\n' +
+      'what counting costs: --impl=fast,fast-nocounters');
     return null;
   }
   if (opts.list) {
     for (const s of scenarios) {
-      const impls = IMPL_ORDER.filter((k) => s[IMPLS[k].kind]).join(', ');
+      const impls = DEFAULT_IMPLS.filter((k) => s[IMPLS[k].kind]).join(', ');
       console.log(`${s.name.padEnd(32)}${s.about} [${impls}]`);
     }
     return null;
@@ -171,10 +190,24 @@ export async function main(argv, { banner = true } = {}) {
 
   const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0' };
   delete env.FAST_WEBSTREAMS; // the kill switch would silently turn "fast" into native
+  const cleanups = [];
+  const flagsOf = {};
   let server = null;
-  if (selected.some((s) => s.needsServer)) {
-    server = await startServer(bin);
-    env.BENCH_URL = server.url;
+  try {
+    for (const key of opts.impls) {
+      if (!IMPLS[key].prepare) { flagsOf[key] = IMPLS[key].flags; continue; }
+      const prepared = IMPLS[key].prepare(bin);
+      cleanups.push(prepared.cleanup);
+      flagsOf[key] = prepared.flags;
+      if (banner && prepared.note) console.error(`${key}: ${prepared.note}`);
+    }
+    if (selected.some((s) => s.needsServer)) {
+      server = await startServer(bin);
+      env.BENCH_URL = server.url;
+    }
+  } catch (err) {
+    for (const cleanup of cleanups) cleanup();
+    throw err;
   }
 
   const meta = {
@@ -203,7 +236,7 @@ export async function main(argv, { banner = true } = {}) {
         for (const impl of active) {
           if (per[impl].error) continue; // a failure repeats; do not pay its timeout again
           progress(`[${idx + 1}/${selected.length}] ${scenario.name} run ${run + 1}/${opts.runs} ${impl}`);
-          const r = runChild({ bin, impl, scenario, env, timeoutMs: opts.timeoutMs });
+          const r = runChild({ bin, impl, flags: flagsOf[impl], scenario, env, timeoutMs: opts.timeoutMs });
           if (r.error) per[impl].error = r.error;
           else per[impl].samples.push(r.value);
         }
@@ -217,11 +250,13 @@ export async function main(argv, { banner = true } = {}) {
       for (const impl of active) {
         if (out[impl].median != null && base) out[impl].ratio = out[impl].median / base;
       }
-      results.push({ name: scenario.name, about: scenario.about, unit: scenario.unit, results: out });
+      const counting = countingRatio(out.fast, out['fast-nocounters']);
+      results.push({ name: scenario.name, about: scenario.about, unit: scenario.unit, results: out, ...(counting && { counting }) });
     }
   } finally {
     progress('');
     server?.child.kill('SIGTERM');
+    for (const cleanup of cleanups) cleanup();
   }
 
   const result = { meta: { ...meta, seconds: Math.round((Date.now() - started) / 1000) }, impls, scenarios: results };
