@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The side-by-side benchmark harness. For each scenario it starts a fresh
-// process per implementation, interleaved (native, fast, peer, node:stream,
-// native, fast, ...), so that slow drift in machine load (other tenants,
-// thermal state) spreads over every implementation instead of biasing one;
-// then reports the median of the runs and the ratio to native.
+// process per implementation, interleaved and in alternating direction
+// (native, fast, peer, node:stream, then node:stream, peer, fast, native, ...),
+// so that slow drift in machine load (other tenants, thermal state) spreads
+// over every implementation instead of biasing one, and no implementation
+// always runs right after the same neighbour; then reports the median of the
+// runs and the ratio to native.
 //
 //   node bench/run.mjs [--filter=pipe,fetch] [--runs=3] [--chunk=1024|16384|65536]
 //                      [--impl=native,fast,peer,node-stream] [--node=24] [--quick]
@@ -233,7 +235,8 @@ export async function main(argv, { banner = true } = {}) {
       const active = opts.impls.filter((k) => scenario[IMPLS[k].kind]);
       const per = Object.fromEntries(active.map((k) => [k, { samples: [], error: null }]));
       for (let run = 0; run < opts.runs; run++) {
-        for (const impl of active) {
+        // Every other round in reverse: no implementation always follows the same one.
+        for (const impl of run % 2 ? [...active].reverse() : active) {
           if (per[impl].error) continue; // a failure repeats; do not pay its timeout again
           progress(`[${idx + 1}/${selected.length}] ${scenario.name} run ${run + 1}/${opts.runs} ${impl}`);
           const r = runChild({ bin, impl, flags: flagsOf[impl], scenario, env, timeoutMs: opts.timeoutMs });
