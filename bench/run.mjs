@@ -9,7 +9,7 @@
 //
 //   node bench/run.mjs [--filter=pipe,fetch] [--runs=3] [--chunk=1024|16384|65536]
 //                      [--impl=native,fast,peer,node-stream] [--node=24] [--quick]
-//                      [--out=bench/results] [--timeout=60] [--bytes=N] [--list]
+//                      [--out=bench/results] [--timeout=60] [--bytes=N] [--clock=wall|cpu] [--list]
 //
 // What counting costs: --impl=fast,fast-nocounters (a copy of src/ with the
 // tier-counter updates stripped); the report adds fast / fast-nocounters.
@@ -37,12 +37,14 @@ export function parseArgs(argv) {
     if (!m) throw new Error(`unexpected argument: ${arg}`);
     a[m[1]] = m[2] ?? true;
   }
-  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'only', 'help', 'list'];
+  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'clock', 'only', 'help', 'list'];
   const unknown = Object.keys(a).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option(s): ${unknown.map((k) => `--${k}`).join(' ')} (see docs/benchmarks.md)`);
   const quick = a.quick === true || a.quick === 'true';
   const chunk = Number(a.chunk ?? 1024);
   if (!CHUNKS.includes(chunk)) throw new Error(`--chunk must be one of ${CHUNKS.join(', ')}`);
+  const clock = a.clock ?? 'wall';
+  if (clock !== 'wall' && clock !== 'cpu') throw new Error('--clock must be wall or cpu');
   const runs = Number(a.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
   // Same total for every implementation; rounded to whole chunks.
@@ -57,6 +59,7 @@ export function parseArgs(argv) {
     chunk,
     totalBytes,
     quick,
+    clock,
     impls: parseImpls(typeof a.impl === 'string' ? a.impl : DEFAULT_IMPLS.join(',')),
     node: a.node && a.node !== true ? Number(a.node) : null,
     out: a.out === undefined ? join(here, 'results') : a.out === 'none' ? null : resolve(a.out),
@@ -173,9 +176,9 @@ export async function main(argv, { banner = true } = {}) {
   const opts = parseArgs(argv);
   if (opts.help) {
     console.log('usage: node bench/run.mjs [--filter=a,b] [--runs=3] [--chunk=1024|16384|65536] ' +
-      `[--impl=${DEFAULT_IMPLS.join(',')}] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N] [--list]\n` +
+      `[--impl=${DEFAULT_IMPLS.join(',')}] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N] [--clock=wall|cpu] [--list]\n` +
       'implementations: ' + IMPL_ORDER.map((k) => (IMPLS[k].optIn ? `${k} (only when named)` : k)).join(', ') + '\n' +
-      'what counting costs: --impl=fast,fast-nocounters');
+      'what counting costs: --impl=fast,fast-nocounters --clock=cpu');
     return null;
   }
   if (opts.list) {
@@ -190,7 +193,7 @@ export async function main(argv, { banner = true } = {}) {
     : !opts.filter.length || opts.filter.some((f) => s.name.toLowerCase().includes(f))));
   if (!selected.length) throw new Error('no scenario matches the filter');
 
-  const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0' };
+  const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0', BENCH_CLOCK: opts.clock };
   delete env.FAST_WEBSTREAMS; // the kill switch would silently turn "fast" into native
   const cleanups = [];
   const flagsOf = {};
@@ -220,6 +223,7 @@ export async function main(argv, { banner = true } = {}) {
     totalBytes: opts.totalBytes,
     runs: opts.runs,
     quick: opts.quick,
+    clock: opts.clock,
     date: new Date().toISOString(),
     rev: revision(),
     versions: versions(),
