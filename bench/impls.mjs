@@ -1,8 +1,12 @@
 // The implementations the suite compares, and how a child process is started
 // for each. Web-stream scenarios are written against the globals only, so an
 // implementation is nothing more than the preload flags that replace them.
+// An implementation with `prepare(bin)` has its flags made at bench start
+// (it returns { flags, note, cleanup }); one with `optIn` runs only when
+// --impl names it.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareNoCounters } from './impls/strip-counters.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -12,6 +16,15 @@ export const IMPLS = {
   native: { label: 'native', kind: 'web', flags: [] },
   // Exactly what our users run: the register preload.
   fast: { label: 'fast-webstreams', kind: 'web', flags: ['--import', join(root, 'register.mjs')] },
+  // The same, with every tier-counter update stripped from a copy of src/ made
+  // at bench start (bench/impls/strip-counters.mjs): `fast` against this one
+  // is what counting costs. Listed right after `fast` so the two run back to back.
+  'fast-nocounters': {
+    label: 'fast-webstreams-nocounters',
+    kind: 'web',
+    optIn: true,
+    prepare: (bin) => prepareNoCounters(root, bin),
+  },
   // The published peer through its own global patch.
   peer: { label: 'experimental-fast-webstreams', kind: 'web', flags: ['--import', join(here, 'impls', 'peer-register.mjs')] },
   // Node's classic streams (object mode), for scenarios with a comparable pattern:
@@ -20,6 +33,8 @@ export const IMPLS = {
 };
 
 export const IMPL_ORDER = Object.keys(IMPLS);
+// What runs without --impl.
+export const DEFAULT_IMPLS = IMPL_ORDER.filter((k) => !IMPLS[k].optIn);
 
 // Accept the short keys and the full labels (`--impl=native,fast-webstreams`).
 export function parseImpls(list) {

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // The side-by-side benchmark harness. For each scenario it starts a fresh
-// process per implementation, interleaved (native, fast, peer, node:stream,
-// native, fast, ...), so that slow drift in machine load (other tenants,
-// thermal state) spreads over every implementation instead of biasing one;
-// then reports the median of the runs and the ratio to native.
+// process per implementation, interleaved and in alternating direction
+// (native, fast, peer, node:stream, then node:stream, peer, fast, native, ...),
+// so that slow drift in machine load (other tenants, thermal state) spreads
+// over every implementation instead of biasing one, and no implementation
+// always runs right after the same neighbour; then reports the median of the
+// runs and the ratio to native.
 //
 //   node bench/run.mjs [--filter=pipe,fetch] [--runs=3] [--chunk=1024|16384|65536]
 //                      [--impl=native,fast,peer,node-stream] [--node=24] [--quick]
-//                      [--out=bench/results] [--timeout=60] [--bytes=N] [--list]
+//                      [--out=bench/results] [--timeout=60] [--bytes=N] [--clock=wall|cpu] [--list]
+//
+// What counting costs: --impl=fast,fast-nocounters (a copy of src/ with the
+// tier-counter updates stripped); the report adds fast / fast-nocounters.
 //
 // See docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,7 +21,7 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scenarios } from './scenarios/index.mjs';
-import { IMPLS, IMPL_ORDER, parseImpls } from './impls.mjs';
+import { DEFAULT_IMPLS, IMPLS, IMPL_ORDER, parseImpls } from './impls.mjs';
 import { renderTable } from './report/table.mjs';
 import { renderMarkdown } from './report/markdown.mjs';
 import { renderSvg } from './report/svg.mjs';
@@ -32,12 +37,14 @@ export function parseArgs(argv) {
     if (!m) throw new Error(`unexpected argument: ${arg}`);
     a[m[1]] = m[2] ?? true;
   }
-  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'only', 'help', 'list'];
+  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'clock', 'only', 'help', 'list'];
   const unknown = Object.keys(a).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option(s): ${unknown.map((k) => `--${k}`).join(' ')} (see docs/benchmarks.md)`);
   const quick = a.quick === true || a.quick === 'true';
   const chunk = Number(a.chunk ?? 1024);
   if (!CHUNKS.includes(chunk)) throw new Error(`--chunk must be one of ${CHUNKS.join(', ')}`);
+  const clock = a.clock ?? 'wall';
+  if (clock !== 'wall' && clock !== 'cpu') throw new Error('--clock must be wall or cpu');
   const runs = Number(a.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
   // Same total for every implementation; rounded to whole chunks.
@@ -52,7 +59,8 @@ export function parseArgs(argv) {
     chunk,
     totalBytes,
     quick,
-    impls: parseImpls(typeof a.impl === 'string' ? a.impl : IMPL_ORDER.join(',')),
+    clock,
+    impls: parseImpls(typeof a.impl === 'string' ? a.impl : DEFAULT_IMPLS.join(',')),
     node: a.node && a.node !== true ? Number(a.node) : null,
     out: a.out === undefined ? join(here, 'results') : a.out === 'none' ? null : resolve(a.out),
     timeoutMs: Number(a.timeout ?? (quick ? 30 : 60)) * 1000,
@@ -64,6 +72,20 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+// What counting costs in one scenario: fast's median over fast-nocounters'
+// (1.00 = nothing; below 1 = counting slows it; for memory rows above 1 =
+// counting costs memory), and the range of the ratios of the two processes
+// run back to back in each round, to judge that figure against the noise.
+export function countingRatio(on, off) {
+  if (on?.median == null || !off?.median) return null;
+  const rounds = on.samples.length === off.samples.length ? on.samples.map((v, i) => v / off.samples[i]) : [];
+  return {
+    ratio: on.median / off.median,
+    min: rounds.length ? Math.min(...rounds) : null,
+    max: rounds.length ? Math.max(...rounds) : null,
+  };
+}
 
 // Which versions of the two libraries were measured (the peer is pinned in
 // devDependencies, but a report should say so on its own).
@@ -127,9 +149,9 @@ function progress(text) {
   else if (text) process.stderr.write(`${text}\n`);
 }
 
-function runChild({ bin, impl, scenario, env, timeoutMs }) {
+function runChild({ bin, impl, flags, scenario, env, timeoutMs }) {
   const spec = IMPLS[impl];
-  const argv = [...spec.flags, ...scenario.flags, join(here, 'child.mjs'), `--scenario=${scenario.name}`, `--kind=${spec.kind}`];
+  const argv = [...flags, ...scenario.flags, join(here, 'child.mjs'), `--scenario=${scenario.name}`, `--kind=${spec.kind}`];
   const r = spawnSync(bin, argv, { encoding: 'utf8', env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 << 20 });
   const last = r.stdout?.trim().split('\n').pop();
   let parsed = null;
@@ -154,12 +176,14 @@ export async function main(argv, { banner = true } = {}) {
   const opts = parseArgs(argv);
   if (opts.help) {
     console.log('usage: node bench/run.mjs [--filter=a,b] [--runs=3] [--chunk=1024|16384|65536] ' +
-      '[--impl=native,fast,peer,node-stream] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N] [--list]');
+      `[--impl=${DEFAULT_IMPLS.join(',')}] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N] [--clock=wall|cpu] [--list]\n` +
+      'implementations: ' + IMPL_ORDER.map((k) => (IMPLS[k].optIn ? `${k} (only when named)` : k)).join(', ') + '\n' +
+      'what counting costs: --impl=fast,fast-nocounters --clock=cpu');
     return null;
   }
   if (opts.list) {
     for (const s of scenarios) {
-      const impls = IMPL_ORDER.filter((k) => s[IMPLS[k].kind]).join(', ');
+      const impls = DEFAULT_IMPLS.filter((k) => s[IMPLS[k].kind]).join(', ');
       console.log(`${s.name.padEnd(32)}${s.about} [${impls}]`);
     }
     return null;
@@ -169,12 +193,26 @@ export async function main(argv, { banner = true } = {}) {
     : !opts.filter.length || opts.filter.some((f) => s.name.toLowerCase().includes(f))));
   if (!selected.length) throw new Error('no scenario matches the filter');
 
-  const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0' };
+  const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0', BENCH_CLOCK: opts.clock };
   delete env.FAST_WEBSTREAMS; // the kill switch would silently turn "fast" into native
+  const cleanups = [];
+  const flagsOf = {};
   let server = null;
-  if (selected.some((s) => s.needsServer)) {
-    server = await startServer(bin);
-    env.BENCH_URL = server.url;
+  try {
+    for (const key of opts.impls) {
+      if (!IMPLS[key].prepare) { flagsOf[key] = IMPLS[key].flags; continue; }
+      const prepared = IMPLS[key].prepare(bin);
+      cleanups.push(prepared.cleanup);
+      flagsOf[key] = prepared.flags;
+      if (banner && prepared.note) console.error(`${key}: ${prepared.note}`);
+    }
+    if (selected.some((s) => s.needsServer)) {
+      server = await startServer(bin);
+      env.BENCH_URL = server.url;
+    }
+  } catch (err) {
+    for (const cleanup of cleanups) cleanup();
+    throw err;
   }
 
   const meta = {
@@ -185,6 +223,7 @@ export async function main(argv, { banner = true } = {}) {
     totalBytes: opts.totalBytes,
     runs: opts.runs,
     quick: opts.quick,
+    clock: opts.clock,
     date: new Date().toISOString(),
     rev: revision(),
     versions: versions(),
@@ -200,10 +239,11 @@ export async function main(argv, { banner = true } = {}) {
       const active = opts.impls.filter((k) => scenario[IMPLS[k].kind]);
       const per = Object.fromEntries(active.map((k) => [k, { samples: [], error: null }]));
       for (let run = 0; run < opts.runs; run++) {
-        for (const impl of active) {
+        // Every other round in reverse: no implementation always follows the same one.
+        for (const impl of run % 2 ? [...active].reverse() : active) {
           if (per[impl].error) continue; // a failure repeats; do not pay its timeout again
           progress(`[${idx + 1}/${selected.length}] ${scenario.name} run ${run + 1}/${opts.runs} ${impl}`);
-          const r = runChild({ bin, impl, scenario, env, timeoutMs: opts.timeoutMs });
+          const r = runChild({ bin, impl, flags: flagsOf[impl], scenario, env, timeoutMs: opts.timeoutMs });
           if (r.error) per[impl].error = r.error;
           else per[impl].samples.push(r.value);
         }
@@ -217,11 +257,13 @@ export async function main(argv, { banner = true } = {}) {
       for (const impl of active) {
         if (out[impl].median != null && base) out[impl].ratio = out[impl].median / base;
       }
-      results.push({ name: scenario.name, about: scenario.about, unit: scenario.unit, results: out });
+      const counting = countingRatio(out.fast, out['fast-nocounters']);
+      results.push({ name: scenario.name, about: scenario.about, unit: scenario.unit, results: out, ...(counting && { counting }) });
     }
   } finally {
     progress('');
     server?.child.kill('SIGTERM');
+    for (const cleanup of cleanups) cleanup();
   }
 
   const result = { meta: { ...meta, seconds: Math.round((Date.now() - started) / 1000) }, impls, scenarios: results };

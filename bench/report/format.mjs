@@ -36,8 +36,20 @@ export function ratioCell(result) {
   return formatRatio(result.ratio);
 }
 
+// The counters on / off column: fast / fast-nocounters, with the range of the
+// per-round ratios (see countingRatio in run.mjs).
+export function countingCell(counting) {
+  if (!counting) return '-';
+  const range = counting.min != null ? ` (${counting.min.toFixed(2)}-${counting.max.toFixed(2)})` : '';
+  return `${formatRatio(counting.ratio)}${range}`;
+}
+
+export const countingNote = 'counters on/off = fast-webstreams median / fast-webstreams-nocounters median, ' +
+  'in brackets the lowest and highest ratio of the two processes run back to back in one round; ' +
+  '1.00x = counting costs nothing, below 1 = counting slows it (memory rows: above 1 = counting costs memory)';
+
 export function metaLine(meta) {
   return `Node ${meta.node}, ${meta.cpus} x ${meta.cpuModel}, ${meta.chunk} B chunks, ` +
     `${meta.totalBytes / 1048576} MB per run, median of ${meta.runs} run(s), rev ${meta.rev}, ${meta.date}` +
-    (meta.quick ? ' (quick)' : '');
+    (meta.quick ? ' (quick)' : '') + (meta.clock === 'cpu' ? ', per CPU second' : '');
 }

@@ -1,6 +1,6 @@
 // Markdown report: the environment, the table of medians and ratios, the
 // failures with their errors, and the SVG chart next to it.
-import { cell, ratioCell, metaLine, formatValue, unitNote } from './format.mjs';
+import { cell, ratioCell, metaLine, formatValue, unitNote, countingCell, countingNote } from './format.mjs';
 
 const esc = (s) => String(s).replace(/\|/g, '\\|');
 
@@ -8,6 +8,7 @@ export function renderMarkdown(result, { svgName } = {}) {
   const { meta, impls } = result;
   const others = impls.filter((i) => i.key !== 'native');
   const hasNative = impls.some((i) => i.key === 'native');
+  const hasCounting = result.scenarios.some((s) => s.counting);
   const out = [];
   out.push('# Web Streams benchmark', '');
   out.push(metaLine(meta), '');
@@ -15,16 +16,19 @@ export function renderMarkdown(result, { svgName } = {}) {
   out.push(`Implementations: ${impls.map((i) => `\`${i.label}\`${version(i.label)}`).join(', ')}. ` +
     'Every run is a fresh process; implementations are interleaved; each child warms up (at least 2 runs and 250 ms) before the timed part.', '');
   if (svgName) out.push(`![ratio to native](${svgName})`, '');
-  const head = ['scenario', 'unit', ...impls.map((i) => i.label), ...(hasNative ? others.map((i) => `${i.label} / native`) : [])];
+  const head = ['scenario', 'unit', ...impls.map((i) => i.label), ...(hasNative ? others.map((i) => `${i.label} / native`) : []),
+    ...(hasCounting ? ['counters on / off'] : [])];
   out.push(`| ${head.join(' | ')} |`);
   out.push(`| ${head.map((_, i) => (i < 2 ? '---' : '---:')).join(' | ')} |`);
   for (const s of result.scenarios) {
     const unit = s.unit === 'bytes' ? 'MB/s' : s.unit === 'ops' ? 'ops/s' : 'B/stream (lower is better)';
     out.push(`| ${[esc(s.name), unit,
       ...impls.map((i) => cell(s.results[i.key], s.unit)),
-      ...(hasNative ? others.map((i) => ratioCell(s.results[i.key])) : [])].join(' | ')} |`);
+      ...(hasNative ? others.map((i) => ratioCell(s.results[i.key])) : []),
+      ...(hasCounting ? [countingCell(s.counting)] : [])].join(' | ')} |`);
   }
   out.push('', '`-`: no comparable pattern for that implementation. `failed`: see below.', '');
+  if (hasCounting) out.push(`${countingNote[0].toUpperCase()}${countingNote.slice(1)}.`, '');
 
   const failures = [];
   for (const s of result.scenarios) {
