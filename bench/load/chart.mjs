@@ -11,7 +11,7 @@ export function renderSvg({ meta, rows }) {
   const left = 210;
   const right = 260;
   const barH = 18;
-  const groupH = barH * 2 + 40;
+  const groupH = barH * 2 + 48;
   const top = 80;
   const height = top + rows.length * groupH + 40;
   const plotW = width - left - right;
@@ -53,6 +53,9 @@ export function renderSvg({ meta, rows }) {
     const t = row.tiers;
     if (t && t.total > 0) {
       parts.push(`<text x="${left - 10}" y="${y + barH + 32}" text-anchor="end" fill="#666" font-size="11">${esc(`tiers 0+1: ${((t.share0 + t.share1) * 100).toFixed(0)}% of chunk ops`)}</text>`);
+    }
+    if (ok(row.cpuRatio?.median)) {
+      parts.push(`<text x="${left - 10}" y="${y + barH + 45}" text-anchor="end" fill="#666" font-size="11">${esc(`server CPU/request: ${row.cpuRatio.median.toFixed(2)}x`)}</text>`);
     }
   });
   const ly = height - 18;

@@ -31,8 +31,16 @@ const fallbackCell = (tiers) => {
   return `${tiers.counters.fallbacks}${reasons.length ? ` (${reasons.map(([r, c]) => `${r} ${c}`).join(', ')})` : ''}`;
 };
 
+/** "1.62 / 1.21 (0.75x)": median server CPU ms per request, native / fast, and the median per-round ratio. */
+function cpuCell(row) {
+  const n = row.native.cpuMsPerRequest.median;
+  const f = row.fast.cpuMsPerRequest.median;
+  if (!ok(n) || !ok(f)) return 'n/a';
+  return `${fmt(n, 2)} / ${fmt(f, 2)} (${x2(row.cpuRatio.median)})`;
+}
+
 const MAIN_HEADER = ['route', 'native req/s', 'fast req/s', 'fast/native', 'native p50/p99 ms', 'fast p50/p99 ms',
-  'errors n/f/warm-up', 'chunk ops on tiers 0+1 / 2'];
+  'server CPU ms/req n / f', 'errors n/f/warm-up', 'chunk ops on tiers 0+1 / 2'];
 const mainCells = (row) => [
   row.route,
   medRange(row.native.requestsPerSecond),
@@ -40,10 +48,11 @@ const mainCells = (row) => [
   ratioCell(row.ratio),
   latencyCell(row.native),
   latencyCell(row.fast),
+  cpuCell(row),
   `${row.errors.native} / ${row.errors.fast} / ${row.errors.warmup}`,
   tierCell(row.tiers),
 ];
-const MAIN_LEFT = new Set([0, 7]);
+const MAIN_LEFT = new Set([0, 8]);
 
 const TIER_HEADER = ['route', 'ops/request', 'tier 0', 'tier 1', 'tier 2', 'tier-2 ops per request', 'fused chains/request', 'fallbacks'];
 const tierCells = (row) => {
@@ -84,7 +93,8 @@ function describeRun(meta) {
 export function renderTable({ meta, rows }) {
   return [
     `Node ${meta.node}, ${meta.cores} cores, git ${meta.gitRev}; ${describeRun(meta)}${meta.quick ? ' (--quick)' : ''}`,
-    'Medians over the rounds, range in parentheses; fast/native = median of the per-round ratios.',
+    'Medians over the rounds, range in parentheses; fast/native = median of the per-round ratios;',
+    'server CPU = the server process\'s user+system CPU time per request (lower is better; the ratio is fast/native).',
     '',
     textTable(MAIN_HEADER, rows.map(mainCells), MAIN_LEFT),
     '',
@@ -94,7 +104,9 @@ export function renderTable({ meta, rows }) {
   ].join('\n');
 }
 
-const ROUND_HEADER = ['round', 'route', 'first', 'native req/s', 'native p50/p99 ms', 'fast req/s', 'fast p50/p99 ms', 'fast/native'];
+const ROUND_HEADER = ['round', 'route', 'first', 'native req/s', 'native p50/p99 ms', 'fast req/s', 'fast p50/p99 ms', 'fast/native',
+  'server CPU ms/req n / f'];
+const cpuPair = (n, f) => (ok(n.cpuMsPerRequest) && ok(f.cpuMsPerRequest) ? `${fmt(n.cpuMsPerRequest, 2)} / ${fmt(f.cpuMsPerRequest, 2)}` : 'n/a');
 
 function roundRows(rows) {
   const out = [];
@@ -105,7 +117,7 @@ function roundRows(rows) {
       const f = row.fast.windows[i];
       if (!n || !f) continue;
       out.push([String(i + 1), row.route, n.first ? 'native' : 'fast', fmt(n.requestsPerSecond), `${n.latencyP50} / ${n.latencyP99}`,
-        fmt(f.requestsPerSecond), `${f.latencyP50} / ${f.latencyP99}`, x2(row.ratio.perRound[i])]);
+        fmt(f.requestsPerSecond), `${f.latencyP50} / ${f.latencyP99}`, x2(row.ratio.perRound[i]), cpuPair(n, f)]);
     }
   }
   return out;
@@ -123,7 +135,9 @@ export function renderMarkdown({ meta, rows }) {
     `Command: \`${meta.command}\`.`,
     '',
     'Medians over the rounds, range (min-max) in parentheses. fast/native is the median of the per-round ratios ' +
-      '(each round pairs two adjacent windows). Errors: connection errors, timeouts and non-2xx responses in the measured ' +
+      '(each round pairs two adjacent windows). Server CPU is the user+system CPU time of the server process per request ' +
+      '(from /proc; lower is better, the ratio in parentheses is fast/native): it depends much less than requests/s on what ' +
+      'else the machine runs. Errors: connection errors, timeouts and non-2xx responses in the measured ' +
       'windows (native / fast) and in the warm-ups.',
     '',
     mdTable(MAIN_HEADER, rows.map(mainCells), MAIN_LEFT),

@@ -17,7 +17,7 @@
 //
 // Writes bench/load/results/load-node<major>.{json,md,svg}. Docs: docs/load.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +125,24 @@ async function scrape(url) {
   return parsePrometheus(await res.text());
 }
 
+// CPU time of a server process (user + system), from /proc on Linux; null elsewhere.
+// Requests/s depends on whatever else the machine runs; the server's CPU time per
+// request much less so, which makes it the steadier figure on a shared machine.
+const CLOCK_TICKS = (() => {
+  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const n = Number(r.stdout?.trim());
+  return r.status === 0 && Number.isInteger(n) && n > 0 ? n : 100;
+})();
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS; // utime + stime
+  } catch {
+    return null;
+  }
+}
+
 const isTTY = process.stderr.isTTY;
 let lastProgressLength = 0;
 function progress(text, final = false) {
@@ -137,7 +155,8 @@ function progress(text, final = false) {
 }
 
 /** One autocannon window; resolves with the figures we report. */
-async function drive(url, seconds, connections, label) {
+async function drive(url, seconds, connections, label, pid) {
+  const cpuBefore = pid === undefined ? null : cpuMs(pid);
   const instance = autocannon({ url, duration: seconds, connections, timeout: 10 });
   let done = 0;
   let elapsed = 0;
@@ -147,6 +166,8 @@ async function drive(url, seconds, connections, label) {
     progress(`[load] ${label}  ${Math.min(elapsed, seconds)}/${seconds} s  ${done} responses`);
   });
   const r = await instance;
+  const cpuAfter = cpuBefore === null ? null : cpuMs(pid);
+  const serverCpuMs = cpuAfter === null ? null : cpuAfter - cpuBefore;
   return {
     requestsPerSecond: r.requests.average,
     requests: r.requests.total,
@@ -156,6 +177,8 @@ async function drive(url, seconds, connections, label) {
     throughputBytesPerSecond: r.throughput.average,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    serverCpuMs,
+    cpuMsPerRequest: serverCpuMs !== null && r.requests.total > 0 ? serverCpuMs / r.requests.total : null,
     seconds,
   };
 }
@@ -267,7 +290,7 @@ async function main() {
         const tag = `round ${round + 1}/${opts.rounds} ${step}/${totalSteps} ${route} ${IMPL_NAME[impl]}`;
         const url = `${urls[impl]}${ALL_ROUTES[route].path}`;
         const before = impl === 'fast' ? await scrape(metricsUrl) : null;
-        const r = await drive(url, opts.duration, opts.connections, tag);
+        const r = await drive(url, opts.duration, opts.connections, tag, impls[impl].child.pid);
         if (impl === 'fast') runs[route].counters.push(diffCounters(await scrape(metricsUrl), before));
         r.round = round + 1;
         r.first = Object.keys(results).length === 0;
@@ -277,7 +300,9 @@ async function main() {
       const ratio = results.native.requestsPerSecond > 0 ? results.fast.requestsPerSecond / results.native.requestsPerSecond : NaN;
       progress(`[load] round ${round + 1}/${opts.rounds} ${route}: native ${results.native.requestsPerSecond.toFixed(0)} req/s ` +
         `(p99 ${results.native.latencyP99} ms), fast ${results.fast.requestsPerSecond.toFixed(0)} req/s ` +
-        `(p99 ${results.fast.latencyP99} ms), ${ratio.toFixed(2)}x`, true);
+        `(p99 ${results.fast.latencyP99} ms), ${ratio.toFixed(2)}x` +
+        (results.native.cpuMsPerRequest !== null ? `; CPU/request ${results.native.cpuMsPerRequest.toFixed(2)} -> ` +
+          `${results.fast.cpuMsPerRequest.toFixed(2)} ms` : ''), true);
     }
   }
   const finalTotals = await scrape(metricsUrl);

@@ -73,6 +73,7 @@ function implSummary(windows) {
     requestsPerSecond: spread(windows.map((w) => w.requestsPerSecond)),
     latencyP50: spread(windows.map((w) => w.latencyP50)),
     latencyP99: spread(windows.map((w) => w.latencyP99)),
+    cpuMsPerRequest: spread(windows.map((w) => w.cpuMsPerRequest)),
     requests: windows.reduce((n, w) => n + w.requests, 0),
     windows,
   };
@@ -80,6 +81,8 @@ function implSummary(windows) {
 
 /** One route's row: medians and ranges per implementation, paired ratios, errors, tiers. */
 export function summarizeRoute({ route, path, label, native, fast, warmup, counters }) {
+  const cpuRatios = native.map((n, i) => (n.cpuMsPerRequest > 0 && fast[i].cpuMsPerRequest !== null
+    ? fast[i].cpuMsPerRequest / n.cpuMsPerRequest : NaN));
   const ratios = native.map((n, i) => (n.requestsPerSecond > 0 ? fast[i].requestsPerSecond / n.requestsPerSecond : NaN));
   const nat = implSummary(native);
   const fst = implSummary(fast);
@@ -97,6 +100,7 @@ export function summarizeRoute({ route, path, label, native, fast, warmup, count
       perRound: ratios,
       ofMedians: nat.requestsPerSecond.median > 0 ? fst.requestsPerSecond.median / nat.requestsPerSecond.median : NaN,
     },
+    cpuRatio: { ...spread(cpuRatios), perRound: cpuRatios }, // fast/native server CPU per request: lower is better
     errors: { native: errs(native), fast: errs(fast), warmup: warmErrors },
     tiers: tierDetail(counters, fst.requests),
   };
