@@ -6,8 +6,9 @@ const fmt = (n, digits = 0) => (ok(n) ? n.toFixed(digits) : 'n/a');
 const pct = (x) => (ok(x) ? `${(x * 100).toFixed(0)}%` : 'n/a');
 const x2 = (n) => (ok(n) ? `${n.toFixed(2)}x` : 'n/a');
 /** "612 (590-640)": median and range. */
-const medRange = (s, digits = 0) => (s.min === s.max ? fmt(s.median, digits) : `${fmt(s.median, digits)} (${fmt(s.min, digits)}-${fmt(s.max, digits)})`);
-const ratioCell = (r) => (r.min === r.max ? x2(r.median) : `${x2(r.median)} (${fmt(r.min, 2)}-${fmt(r.max, 2)})`);
+const medRange = (s, digits = 0) => (fmt(s.min, digits) === fmt(s.max, digits) ? fmt(s.median, digits)
+  : `${fmt(s.median, digits)} (${fmt(s.min, digits)}-${fmt(s.max, digits)})`);
+const ratioCell = (r) => (fmt(r.min, 2) === fmt(r.max, 2) ? x2(r.median) : `${x2(r.median)} (${fmt(r.min, 2)}-${fmt(r.max, 2)})`);
 const latencyCell = (impl) => `${fmt(impl.latencyP50.median)} / ${fmt(impl.latencyP99.median)}`;
 
 /** "92% (t0 30%, t1 62%) / 8%", or why there is no figure. */
