@@ -191,9 +191,16 @@ function gitRev() {
 }
 
 const IMPL_NAME = { native: 'native', fast: 'fast-webstreams' };
+const SETTLE_MS = 250;
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2));
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`[load] ${err.message}`);
+    process.exit(2);
+  }
   let nodeBin = process.execPath;
   let nodeVersion = process.version;
   if (opts.node) {
@@ -291,7 +298,12 @@ async function main() {
         const url = `${urls[impl]}${ALL_ROUTES[route].path}`;
         const before = impl === 'fast' ? await scrape(metricsUrl) : null;
         const r = await drive(url, opts.duration, opts.connections, tag, impls[impl].child.pid);
-        if (impl === 'fast') runs[route].counters.push(diffCounters(await scrape(metricsUrl), before));
+        if (impl === 'fast') {
+          // Let the requests cut off at the end of the window finish on the server,
+          // so their chunks count in this window and not in the next one.
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+          runs[route].counters.push(diffCounters(await scrape(metricsUrl), before));
+        }
         r.round = round + 1;
         r.first = Object.keys(results).length === 0;
         runs[route][impl].push(r);
