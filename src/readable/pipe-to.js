@@ -101,6 +101,7 @@ function writePendingChunk(pipe) {
   pipe.hasPendingChunk = false;
   const dest = pipe.dest;
   if (!canWriteDirectly(dest)) {
+    counters.specWrites++;
     if (WritableStreamDefaultWriterWriteTracked(pipe.writer, chunk, pipe.writeRequest)) pipe.writesInFlight++;
     return true;
   }
@@ -115,13 +116,32 @@ function writePendingChunk(pipe) {
   transform.fusing = true;
   writeDirectly(dest, chunk, pipe.writeRequest);
   transform.fusing = false;
-  // transform() may have handed its output to the next pipe's pending read.
+  runRequestedStep(transform);
+  return true;
+}
+
+/** Runs the pipe reading `transform`'s output if transform() or flush() just handed it a chunk. */
+function runRequestedStep(transform) {
   const next = transform.outPipe;
   if (next !== undefined && next.stepRequested) {
     next.stepRequested = false;
     next.step();
   }
-  return true;
+}
+
+/**
+ * The close action of a pipe whose source closed. Into a transform, flush()
+ * runs inside it; what flush() enqueues passes on down the chain at once, as
+ * transform()'s output does (tier 0).
+ */
+function closeDestination(pipe) {
+  const transform = pipe.dest.transform;
+  if (transform === undefined) return WritableStreamDefaultWriterCloseWithErrorPropagation(pipe.writer);
+  transform.fusing = true;
+  const result = WritableStreamDefaultWriterCloseWithErrorPropagation(pipe.writer);
+  transform.fusing = false;
+  runRequestedStep(transform);
+  return result;
 }
 
 /**
@@ -269,7 +289,7 @@ function destErrored(pipe) {
 
 function sourceClosed(pipe) {
   if (!pipe.preventClose) {
-    shutdownWithAction(pipe, () => WritableStreamDefaultWriterCloseWithErrorPropagation(pipe.writer), false);
+    shutdownWithAction(pipe, () => closeDestination(pipe), false);
   } else {
     shutdown(pipe, false);
   }
