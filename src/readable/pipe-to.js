@@ -67,10 +67,18 @@ class PipeState {
       pipeLoop(this);
     };
   }
+
+  /** Runs the step a chunk handed over while its producer ran asked for (stepRequested). */
+  stepIfRequested() {
+    if (!this.stepRequested) return;
+    this.stepRequested = false;
+    this.step();
+  }
 }
 
 /** Links the pipes that meet at a TransformStream into one chain (tier 0). */
 function linkChain(pipe) {
+  pipe.source.pipe = pipe;
   const fed = pipe.dest.transform;
   if (fed !== undefined) fed.inPipe = pipe;
   const drained = pipe.source.transform;
@@ -84,6 +92,7 @@ function linkChain(pipe) {
 }
 
 function unlinkChain(pipe) {
+  if (pipe.source.pipe === pipe) pipe.source.pipe = undefined;
   const fed = pipe.dest.transform;
   if (fed !== undefined) {
     if (fed.inPipe === pipe) fed.inPipe = undefined;
@@ -123,10 +132,7 @@ function writePendingChunk(pipe) {
 /** Runs the pipe reading `transform`'s output if transform() or flush() just handed it a chunk. */
 function runRequestedStep(transform) {
   const next = transform.outPipe;
-  if (next !== undefined && next.stepRequested) {
-    next.stepRequested = false;
-    next.step();
-  }
+  if (next !== undefined) next.stepIfRequested();
 }
 
 /**
@@ -181,7 +187,15 @@ class PipeReadRequest {
     // the sink must not run: the write happens in a microtask, and until then
     // the chunk is "read but not yet written", which shutdown flushes first.
     if (pipe.reading) return;
-    const upstream = pipe.source.transform;
+    const source = pipe.source;
+    if (source.feeding) {
+      // Tier 1: our own reaction is running the source's pull(), and runs
+      // this pipe when it returns (pullFromReaction in default-controller.js).
+      counters.syncPipeChunks++;
+      pipe.stepRequested = true;
+      return;
+    }
+    const upstream = source.transform;
     if (upstream !== undefined && upstream.fusing) {
       pipe.stepRequested = true; // tier 0: the upstream pipe runs this one next
       return;

@@ -55,3 +55,33 @@ test('a flush() that throws errors the rest of the chain and rejects the pipe', 
   });
   await assert.rejects(collect(fromArray(['x']).pipeThrough(failing).pipeThrough(tagging('!'))), /flush failed/);
 });
+
+test('a pull() source with the default high-water mark: the pipe writes each chunk when pull() returns', async () => {
+  resetCounters();
+  let next = 0;
+  const source = new ReadableStream({
+    pull(controller) {
+      controller.enqueue(next++);
+      if (next === 200) controller.close();
+    },
+  });
+  const out = await collect(source);
+  assert.deepEqual(out, Array.from({ length: 200 }, (_, i) => i));
+  const c = getCounters();
+  assert.equal(c.specPipeChunks, 0);
+  assert.equal(c.syncPipeChunks, 200);
+});
+
+test('a pull() that enqueues and then errors the stream: the chunk is written, then the pipe rejects', async () => {
+  const written = [];
+  const source = new ReadableStream({
+    start(controller) { controller.enqueue('first'); },
+    pull(controller) {
+      if (written.length === 0) return;
+      controller.enqueue('second');
+      controller.error(new Error('source broke'));
+    },
+  });
+  await assert.rejects(source.pipeTo(new WritableStream({ write(chunk) { written.push(chunk); } })), /source broke/);
+  assert.deepEqual(written, ['first', 'second']);
+});
