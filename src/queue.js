@@ -65,23 +65,25 @@ export class RingQueue {
 /**
  * Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]].
  * Without a size algorithm every size is 1: sizes are then not stored at all
- * (`allUnit`), and the first other size writes down the 1s before it.
+ * (`sizes` stays undefined), and the first other size writes down the 1s
+ * before it. The chunks are a ring like RingQueue's, held in this object
+ * itself: every controller has one of these, and an idle stream's queue is
+ * then one small object with no storage of its own.
  */
 export class QueueWithSizes {
   constructor() {
-    this.values = new RingQueue();
+    this.items = noItems;
+    this.head = 0;
+    this.length = 0;
+    this.mask = -1;
     this.sizes = undefined; // a RingQueue once a size other than 1 was enqueued
     this.totalSize = 0;
-  }
-
-  get length() {
-    return this.values.length;
   }
 
   /** EnqueueValueWithSize */
   enqueue(value, size) {
     if (size === 1 && this.sizes === undefined) {
-      this.values.push(value);
+      this.push(value);
       this.totalSize += 1;
       return;
     }
@@ -92,9 +94,9 @@ export class QueueWithSizes {
     }
     if (this.sizes === undefined) {
       this.sizes = new RingQueue();
-      for (let i = 0; i < this.values.length; i++) this.sizes.push(1);
+      for (let i = 0; i < this.length; i++) this.sizes.push(1);
     }
-    this.values.push(value);
+    this.push(value);
     this.sizes.push(size);
     this.totalSize += size;
   }
@@ -105,18 +107,44 @@ export class QueueWithSizes {
     this.totalSize -= size;
     // Floating-point subtraction can leave a tiny negative remainder.
     if (this.totalSize < 0) this.totalSize = 0;
-    return this.values.shift();
+    const item = this.items[this.head];
+    this.items[this.head] = undefined;
+    this.head = (this.head + 1) & this.mask;
+    this.length--;
+    return item;
   }
 
   /** PeekQueueValue */
   peek() {
-    return this.values.peek();
+    return this.items[this.head];
   }
 
   /** ResetQueue */
   reset() {
-    this.values.clear();
+    if (this.length !== 0) {
+      this.items = noItems;
+      this.mask = -1;
+    }
+    this.head = 0;
+    this.length = 0;
     this.sizes = undefined;
     this.totalSize = 0;
+  }
+
+  /** Appends a chunk to the ring (its size is the caller's business). */
+  push(item) {
+    if (this.length > this.mask) this.grow();
+    this.items[(this.head + this.length) & this.mask] = item;
+    this.length++;
+  }
+
+  grow() {
+    const old = this.items;
+    const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
+    const items = new Array(capacity);
+    for (let i = 0; i < this.length; i++) items[i] = old[(this.head + i) & this.mask];
+    this.items = items;
+    this.head = 0;
+    this.mask = capacity - 1;
   }
 }
