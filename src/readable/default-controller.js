@@ -1,11 +1,10 @@
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
 import { ReflectApply, OriginalTypeError } from '../intrinsics.js';
-import { promiseResolvedWith, reactToResult } from '../promise.js';
+import { reactToResult } from '../promise.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
-import {
-  attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf,
-} from './underlying-source.js';
+import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
+import { markNotThenable, reactToStart } from '../start.js';
 import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
 import {
   ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError,
@@ -26,8 +25,9 @@ export class ReadableStreamDefaultControllerImpl {
     this.cancelAlgorithm = undefined;
     this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
     this.onPullRejected = undefined;
-    this.underlyingSource = undefined; // for a stream made from an underlying source:
-    this.source = undefined; //           the object, and its converted callbacks
+    this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
+    this.pullCallback = undefined; //     and its converted pull and cancel callbacks
+    this.cancelCallback = undefined;
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.api = undefined;
   }
@@ -78,6 +78,7 @@ export class ReadableStreamDefaultControllerImpl {
   /** [[ReleaseSteps]] */
   releaseSteps() {}
 }
+markNotThenable(ReadableStreamDefaultControllerImpl);
 
 export class ReadableStreamDefaultController {
   #impl;
@@ -270,27 +271,52 @@ export function ReadableStreamDefaultControllerCanCloseOrEnqueue(controller) {
 /** SetUpReadableStreamDefaultController */
 export function SetUpReadableStreamDefaultController(
   stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm) {
+  InitializeReadableStreamDefaultController(stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark,
+    sizeAlgorithm);
+  // Algorithms are called with the controller as `this`: the ones made from
+  // an underlying source are shared functions that find the source there.
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  reactToStart(controller, startResult, ReadableStreamDefaultControllerStartFulfilled,
+    ReadableStreamDefaultControllerStartRejected);
+}
+
+/**
+ * SetUpReadableStreamDefaultController up to (not including) the start
+ * algorithm: a TransformStream reacts to its two sides' starts itself.
+ */
+export function InitializeReadableStreamDefaultController(
+  stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm) {
   controller.stream = stream;
   controller.strategySizeAlgorithm = sizeAlgorithm;
   controller.strategyHWM = highWaterMark;
   controller.pullAlgorithm = pullAlgorithm;
   controller.cancelAlgorithm = cancelAlgorithm;
   stream.controller = controller;
-  // Algorithms are called with the controller as `this`: the ones made from
-  // an underlying source are shared functions that find the source there.
-  const startResult = ReflectApply(startAlgorithm, controller, []);
+}
+
+/** The steps upon fulfillment of the start promise (shared by every controller). */
+export function ReadableStreamDefaultControllerStartFulfilled(controller) {
+  controller.started = true;
+  // Pulls happen only from now on: their reactions are made here, once.
   makePullReactions(controller);
-  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult),
-    controller.onPullFulfilled, controller.onPullRejected);
+  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+}
+
+/** The steps upon rejection of the start promise. */
+export function ReadableStreamDefaultControllerStartRejected(controller, e) {
+  ReadableStreamDefaultControllerError(controller, e);
 }
 
 /** SetUpReadableStreamDefaultControllerFromUnderlyingSource (source callbacks already converted). */
 export function SetUpReadableStreamDefaultControllerFromUnderlyingSource(
-  stream, underlyingSource, source, highWaterMark, sizeAlgorithm) {
+  stream, underlyingSource, start, pull, cancel, highWaterMark, sizeAlgorithm) {
   const controller = new ReadableStreamDefaultControllerImpl();
-  attachUnderlyingSource(controller, underlyingSource, source);
-  SetUpReadableStreamDefaultController(stream, controller,
-    startAlgorithmOf(source), pullAlgorithmOf(source), cancelAlgorithmOf(source), highWaterMark, sizeAlgorithm);
+  attachUnderlyingSource(controller, underlyingSource, pull, cancel);
+  InitializeReadableStreamDefaultController(stream, controller,
+    pullAlgorithmOf(pull), cancelAlgorithmOf(cancel), highWaterMark, sizeAlgorithm);
+  const startResult = start === undefined ? undefined : ReflectApply(start, underlyingSource, [controller.facade]);
+  reactToStart(controller, startResult, ReadableStreamDefaultControllerStartFulfilled,
+    ReadableStreamDefaultControllerStartRejected);
 }
 
 /** CreateReadableStream: a stream whose controller runs internal algorithms. */
