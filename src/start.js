@@ -1,35 +1,43 @@
-// Reacting to a controller's start result without a closure per stream.
+// Reacting to a controller's start result without a promise or a closure per
+// stream.
 //
 // Every SetUp*Controller ends with "let startPromise be a promise resolved
 // with startResult; upon fulfillment ..., upon rejection ...". When start()
 // returned a non-thenable (the common case: no start() at all, or one that
 // returns undefined), that promise is already fulfilled, and the reaction is
-// queued at once. Here the promise is instead resolved with the controller's
-// own record, so the shared reaction receives the record as its argument:
-// same queueing, and no closure (nor context) per stream to hold on to it.
-import { ObjectDefineProperty, PromisePrototypeThen, PromiseResolve, ReflectApply } from './intrinsics.js';
+// queued at once: a reaction on one shared fulfilled promise is queued at the
+// same moment. Which stream it is for is kept here, in a FIFO: the reactions
+// run in the order they were queued (the microtask queue is FIFO, and each
+// runs exactly once), so the n-th one to run takes the n-th entry.
+import { PromisePrototypeThen, ReflectApply } from './intrinsics.js';
 import { promiseResolvedWith } from './promise.js';
+import { RingQueue } from './queue.js';
 
-/**
- * Gives `ctor`'s prototype an own `then` of undefined, so resolving a promise
- * with one of its instances fulfils it with the instance and never looks up
- * (or calls) a `then` that user code put on Object.prototype.
- */
-export function markNotThenable(ctor) {
-  ObjectDefineProperty(ctor.prototype, 'then', {
-    value: undefined, writable: false, enumerable: false, configurable: false,
-  });
+/** One promise fulfilled with undefined, shared: reacting to it queues a microtask. */
+const resolvedPromise = promiseResolvedWith(undefined);
+
+/** Pending entries: steps, record, steps, record, ... in the order queued. */
+const pending = new RingQueue();
+
+function runNextSteps() {
+  const steps = pending.shift();
+  const record = pending.shift();
+  steps(record);
 }
 
-/** A promise fulfilled with `record` (whose class went through markNotThenable). */
-export function promiseOfRecord(record) {
-  return PromiseResolve(record);
+/**
+ * Queues a microtask that calls steps(record): exactly what a reaction to an
+ * already fulfilled promise does, in the same place of the microtask queue.
+ */
+export function queueSteps(record, steps) {
+  pending.push(steps);
+  pending.push(record);
+  ReflectApply(PromisePrototypeThen, resolvedPromise, [runNextSteps]);
 }
 
 /**
  * Upon fulfillment of "a promise resolved with startResult", calls
  * onFulfilled(record); upon its rejection, onRejected(record, reason).
- * `record`'s class must have gone through markNotThenable.
  */
 export function reactToStart(record, startResult, onFulfilled, onRejected) {
   if ((typeof startResult === 'object' && startResult !== null) || typeof startResult === 'function') {
@@ -41,5 +49,5 @@ export function reactToStart(record, startResult, onFulfilled, onRejected) {
     return;
   }
   // Fulfilled already, whatever the value was: the reactions never read it.
-  ReflectApply(PromisePrototypeThen, PromiseResolve(record), [onFulfilled, undefined]);
+  queueSteps(record, onFulfilled);
 }

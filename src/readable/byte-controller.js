@@ -14,7 +14,7 @@ import { reactToResult } from '../promise.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
-import { markNotThenable, reactToStart } from '../start.js';
+import { reactToStart } from '../start.js';
 import {
   illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL,
 } from '../webidl.js';
@@ -144,7 +144,6 @@ export class ReadableByteStreamControllerImpl {
     }
   }
 }
-markNotThenable(ReadableByteStreamControllerImpl);
 
 export class ReadableStreamBYOBRequestImpl {
   constructor(controller, view) {

@@ -4,7 +4,7 @@ import { reactToResult } from '../promise.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
-import { markNotThenable, reactToStart } from '../start.js';
+import { reactToStart } from '../start.js';
 import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
 import {
   ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError,
@@ -78,7 +78,6 @@ export class ReadableStreamDefaultControllerImpl {
   /** [[ReleaseSteps]] */
   releaseSteps() {}
 }
-markNotThenable(ReadableStreamDefaultControllerImpl);
 
 export class ReadableStreamDefaultController {
   #impl;

@@ -3,7 +3,7 @@
 import { ReflectApply } from '../intrinsics.js';
 import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
-import { markNotThenable, promiseOfRecord } from '../start.js';
+import { queueSteps } from '../start.js';
 import { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } from '../webidl.js';
 import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
 import {
@@ -51,7 +51,6 @@ export class TransformStreamImpl {
     this.api = undefined;
   }
 }
-markNotThenable(TransformStreamImpl);
 
 export class TransformStream {
   #impl;
@@ -162,7 +161,7 @@ export function InitializeTransformStream(stream, writableHighWaterMark, writabl
   stream.pullParked = false;
   TransformStreamSetBackpressure(stream, true);
   stream.controller = undefined;
-  reactToPromise(promiseOfRecord(stream), transformStartStep1);
+  queueSteps(stream, transformStartStep1);
 }
 
 // The three steps of the start chain (see InitializeTransformStream).
@@ -172,20 +171,20 @@ function transformStartStep1(stream) {
   const startState = stream.startState;
   if (startState === undefined) {
     // startPromise is fulfilled (start() returned no thenable, or there was none).
-    reactToPromise(promiseOfRecord(stream), transformStartStep2);
+    queueSteps(stream, transformStartStep2);
   } else if (startState !== kStartThrew) {
     stream.startState = undefined;
     reactToPromise(startState, () => {
-      reactToPromise(promiseOfRecord(stream), transformStartFulfilled);
+      queueSteps(stream, transformStartFulfilled);
     }, (r) => {
-      reactToPromise(promiseOfRecord(stream), () => transformStartRejected(stream, r));
+      queueSteps(stream, (s) => transformStartRejected(s, r));
     });
   }
 }
 
 /** Step 2, the reactions to a fulfilled startPromise: each side's promise is fulfilled. */
 function transformStartStep2(stream) {
-  reactToPromise(promiseOfRecord(stream), transformStartFulfilled);
+  queueSteps(stream, transformStartFulfilled);
 }
 
 /** Step 3: the two sides' reactions, writable first. */

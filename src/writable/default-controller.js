@@ -3,7 +3,7 @@ import {
   ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal,
 } from '../intrinsics.js';
 import { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } from '../promise.js';
-import { markNotThenable, reactToStart } from '../start.js';
+import { reactToStart } from '../start.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } from '../webidl.js';
@@ -110,7 +110,6 @@ export class WritableStreamDefaultController {
 const isController = WritableStreamDefaultController.isInstance;
 delete WritableStreamDefaultController.isInstance;
 defineInterface(WritableStreamDefaultController, 'WritableStreamDefaultController', ['signal', 'error']);
-markNotThenable(WritableStreamDefaultControllerImpl);
 
 /** SetUpWritableStreamDefaultController */
 export function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm,
