@@ -2,7 +2,7 @@
 // power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
 // `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
 // (EnqueueValueWithSize, DequeueValue, PeekQueueValue, ResetQueue).
-import { OriginalRangeError, NumberIsNaN } from './intrinsics.js';
+import { OriginalRangeError, OriginalTypeError, NumberIsNaN } from './intrinsics.js';
 
 const INITIAL_CAPACITY = 8;
 // Most queues of an idle stream never hold anything: they share this empty
@@ -52,6 +52,7 @@ export class RingQueue {
   }
 
   grow() {
+    if (this === noRequests) throw new OriginalTypeError('internal error: a request added to the shared empty queue');
     const old = this.items;
     const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
     const items = new Array(capacity);
@@ -61,6 +62,13 @@ export class RingQueue {
     this.mask = capacity - 1;
   }
 }
+
+/**
+ * The request queue (read, read-into or write requests) of a reader or stream
+ * that has no pending request yet: one shared empty queue, which is only ever
+ * read. The functions that add a request give the owner its own queue first.
+ */
+export const noRequests = new RingQueue();
 
 /**
  * Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]].

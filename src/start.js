@@ -17,11 +17,13 @@ import { RingQueue } from './queue.js';
 const resolvedPromise = promiseResolvedWith(undefined);
 
 /** Pending entries: steps, record, steps, record, ... in the order queued. */
-const pending = new RingQueue();
+let pending = new RingQueue();
 
 function runNextSteps() {
   const steps = pending.shift();
   const record = pending.shift();
+  // Storage grown by a burst of constructions is not kept once drained.
+  if (pending.length === 0 && pending.mask > 255) pending = new RingQueue();
   steps(record);
 }
 
