@@ -66,7 +66,7 @@ export class ReadableByteStreamControllerImpl {
     this.closeRequested = false;
     this.pullAgain = false;
     this.pullAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
+    this.onPullFulfilled = undefined; // reactions to each pull result, made at the first pull
     this.onPullRejected = undefined;
     this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
     this.pullCallback = undefined; //     and its converted pull and cancel callbacks
@@ -360,21 +360,17 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
+  if (controller.onPullFulfilled === undefined) makePullReactions(controller);
   reactToResult(controller.pullAlgorithm(), controller.onPullFulfilled, controller.onPullRejected);
 }
 
 /**
- * The reactions to the start result and then to each pull result, made once
- * per controller: the first fulfilment is start's (pulling is only possible
- * once started). Either rejection errors the stream.
+ * The reactions to each pull result, made once per controller, at its first
+ * pull (the start promise has reactions of its own). A rejection errors the
+ * stream.
  */
 function makePullReactions(controller) {
   controller.onPullFulfilled = () => {
-    if (!controller.started) {
-      controller.started = true;
-      ReadableByteStreamControllerCallPullIfNeeded(controller);
-      return;
-    }
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
@@ -853,8 +849,6 @@ function InitializeReadableByteStreamController(stream, controller, pullAlgorith
 /** The steps upon fulfillment of the start promise (shared by every controller). */
 function ReadableByteStreamControllerStartFulfilled(controller) {
   controller.started = true;
-  // Pulls happen only from now on: their reactions are made here, once.
-  makePullReactions(controller);
   ReadableByteStreamControllerCallPullIfNeeded(controller);
 }
 

@@ -23,7 +23,7 @@ export class ReadableStreamDefaultControllerImpl {
     this.strategyHWM = 1;
     this.pullAlgorithm = undefined; // returns a promise, undefined (done at once) or kParked
     this.cancelAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
+    this.onPullFulfilled = undefined; // reactions to each pull result, made at the first pull
     this.onPullRejected = undefined;
     this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
     this.pullCallback = undefined; //     and its converted pull and cancel callbacks
@@ -149,6 +149,7 @@ export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
+  if (controller.onPullFulfilled === undefined) makePullReactions(controller);
   const result = controller.pullAlgorithm();
   if (result !== kParked) reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
 }
@@ -165,17 +166,12 @@ export function pullSettled(controller) {
 }
 
 /**
- * The reactions to the start result and then to each pull result, made once
- * per controller: the first fulfilment is start's (pulling is only possible
- * once started), the rest are pulls'. Either rejection errors the stream.
+ * The reactions to each pull result, made once per controller, at its first
+ * pull (the start promise has reactions of its own). A rejection errors the
+ * stream.
  */
 function makePullReactions(controller) {
   controller.onPullFulfilled = () => {
-    if (!controller.started) {
-      controller.started = true;
-      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
-      return;
-    }
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
@@ -296,8 +292,6 @@ export function InitializeReadableStreamDefaultController(
 /** The steps upon fulfillment of the start promise (shared by every controller). */
 export function ReadableStreamDefaultControllerStartFulfilled(controller) {
   controller.started = true;
-  // Pulls happen only from now on: their reactions are made here, once.
-  makePullReactions(controller);
   ReadableStreamDefaultControllerCallPullIfNeeded(controller);
 }
 
