@@ -11,19 +11,57 @@
 // runs exactly once), so the n-th one to run takes the n-th entry.
 import { PromisePrototypeThen, ReflectApply } from './intrinsics.js';
 import { promiseResolvedWith } from './promise.js';
-import { RingQueue } from './queue.js';
 
 /** One promise fulfilled with undefined, shared: reacting to it queues a microtask. */
 const resolvedPromise = promiseResolvedWith(undefined);
 
-/** Pending entries: steps, record, steps, record, ... in the order queued. */
-let pending = new RingQueue();
+// Pending entries, in the order queued: steps, record, steps, record, ...
+// They sit in fixed-size blocks linked head to tail, so a burst of
+// constructions neither copies the queue as it grows nor leaves grown storage
+// behind: a drained block is dropped (one is kept for reuse).
+const BLOCK_SIZE = 1024;
+let headBlock = newBlock();
+let headIndex = 0;
+let tailBlock = headBlock;
+let tailIndex = 0;
+let spareBlock;
+
+function newBlock() {
+  return { items: new Array(BLOCK_SIZE), next: undefined };
+}
+
+function push(value) {
+  if (tailIndex === BLOCK_SIZE) {
+    let block = spareBlock;
+    if (block === undefined) {
+      block = newBlock();
+    } else {
+      spareBlock = undefined;
+    }
+    tailBlock.next = block;
+    tailBlock = block;
+    tailIndex = 0;
+  }
+  tailBlock.items[tailIndex++] = value;
+}
+
+function shift() {
+  if (headIndex === BLOCK_SIZE) {
+    const drained = headBlock;
+    headBlock = drained.next;
+    headIndex = 0;
+    drained.next = undefined;
+    spareBlock = drained;
+  }
+  const items = headBlock.items;
+  const value = items[headIndex];
+  items[headIndex++] = undefined;
+  return value;
+}
 
 function runNextSteps() {
-  const steps = pending.shift();
-  const record = pending.shift();
-  // Storage grown by a burst of constructions is not kept once drained.
-  if (pending.length === 0 && pending.mask > 255) pending = new RingQueue();
+  const steps = shift();
+  const record = shift();
   steps(record);
 }
 
@@ -32,8 +70,8 @@ function runNextSteps() {
  * already fulfilled promise does, in the same place of the microtask queue.
  */
 export function queueSteps(record, steps) {
-  pending.push(steps);
-  pending.push(record);
+  push(steps);
+  push(record);
   ReflectApply(PromisePrototypeThen, resolvedPromise, [runNextSteps]);
 }
 
