@@ -4,7 +4,7 @@ import { reactToResult } from '../promise.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
-import { reactToStart } from '../start.js';
+import { queueSteps, reactToStart } from '../start.js';
 import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
 import {
   ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError,
@@ -23,7 +23,7 @@ export class ReadableStreamDefaultControllerImpl {
     this.strategyHWM = 1;
     this.pullAlgorithm = undefined; // returns a promise, undefined (done at once) or kParked
     this.cancelAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to each pull result, made at the first pull
+    this.onPullFulfilled = undefined; // reactions to a pull's promise, made at the first one
     this.onPullRejected = undefined;
     this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
     this.pullCallback = undefined; //     and its converted pull and cancel callbacks
@@ -149,9 +149,23 @@ export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
-  if (controller.onPullFulfilled === undefined) makePullReactions(controller);
   const result = controller.pullAlgorithm();
-  if (result !== kParked) reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
+  if (result === undefined) {
+    // Done at once: the reaction to a fulfilled promise, with no closure.
+    queueSteps(controller, pullFulfilled);
+  } else if (result !== kParked) {
+    if (controller.onPullFulfilled === undefined) makePullReactions(controller);
+    reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
+  }
+}
+
+/** The steps upon fulfillment of a pull's promise. */
+function pullFulfilled(controller) {
+  controller.pulling = false;
+  if (controller.pullAgain) {
+    controller.pullAgain = false;
+    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  }
 }
 
 /**
@@ -162,22 +176,15 @@ export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
  * transform's backpressure in the same turn (what lets tier 0 chains flow).
  */
 export function pullSettled(controller) {
-  controller.onPullFulfilled();
+  pullFulfilled(controller);
 }
 
 /**
- * The reactions to each pull result, made once per controller, at its first
- * pull (the start promise has reactions of its own). A rejection errors the
- * stream.
+ * The reactions to a pull result that is a promise, made once per controller,
+ * at the first such pull. A rejection errors the stream.
  */
 function makePullReactions(controller) {
-  controller.onPullFulfilled = () => {
-    controller.pulling = false;
-    if (controller.pullAgain) {
-      controller.pullAgain = false;
-      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
-    }
-  };
+  controller.onPullFulfilled = () => pullFulfilled(controller);
   controller.onPullRejected = (e) => {
     ReadableStreamDefaultControllerError(controller, e);
   };
