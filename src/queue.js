@@ -2,7 +2,7 @@
 // power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
 // `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
 // (EnqueueValueWithSize, DequeueValue, PeekQueueValue, ResetQueue).
-import { OriginalRangeError, NumberIsNaN } from './intrinsics.js';
+import { OriginalRangeError, OriginalTypeError, NumberIsNaN } from './intrinsics.js';
 
 const INITIAL_CAPACITY = 8;
 // Most queues of an idle stream never hold anything: they share this empty
@@ -52,6 +52,7 @@ export class RingQueue {
   }
 
   grow() {
+    if (this === noRequests) throw new OriginalTypeError('internal error: a request added to the shared empty queue');
     const old = this.items;
     const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
     const items = new Array(capacity);
@@ -63,25 +64,34 @@ export class RingQueue {
 }
 
 /**
+ * The request queue (read, read-into or write requests) of a reader or stream
+ * that has no pending request yet: one shared empty queue, which is only ever
+ * read. The functions that add a request give the owner its own queue first.
+ */
+export const noRequests = new RingQueue();
+
+/**
  * Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]].
  * Without a size algorithm every size is 1: sizes are then not stored at all
- * (`allUnit`), and the first other size writes down the 1s before it.
+ * (`sizes` stays undefined), and the first other size writes down the 1s
+ * before it. The chunks are a ring like RingQueue's, held in this object
+ * itself: every controller has one of these, and an idle stream's queue is
+ * then one small object with no storage of its own.
  */
 export class QueueWithSizes {
   constructor() {
-    this.values = new RingQueue();
+    this.items = noItems;
+    this.head = 0;
+    this.length = 0;
+    this.mask = -1;
     this.sizes = undefined; // a RingQueue once a size other than 1 was enqueued
     this.totalSize = 0;
-  }
-
-  get length() {
-    return this.values.length;
   }
 
   /** EnqueueValueWithSize */
   enqueue(value, size) {
     if (size === 1 && this.sizes === undefined) {
-      this.values.push(value);
+      this.push(value);
       this.totalSize += 1;
       return;
     }
@@ -92,9 +102,9 @@ export class QueueWithSizes {
     }
     if (this.sizes === undefined) {
       this.sizes = new RingQueue();
-      for (let i = 0; i < this.values.length; i++) this.sizes.push(1);
+      for (let i = 0; i < this.length; i++) this.sizes.push(1);
     }
-    this.values.push(value);
+    this.push(value);
     this.sizes.push(size);
     this.totalSize += size;
   }
@@ -105,18 +115,44 @@ export class QueueWithSizes {
     this.totalSize -= size;
     // Floating-point subtraction can leave a tiny negative remainder.
     if (this.totalSize < 0) this.totalSize = 0;
-    return this.values.shift();
+    const item = this.items[this.head];
+    this.items[this.head] = undefined;
+    this.head = (this.head + 1) & this.mask;
+    this.length--;
+    return item;
   }
 
   /** PeekQueueValue */
   peek() {
-    return this.values.peek();
+    return this.items[this.head];
   }
 
   /** ResetQueue */
   reset() {
-    this.values.clear();
+    if (this.length !== 0) {
+      this.items = noItems;
+      this.mask = -1;
+    }
+    this.head = 0;
+    this.length = 0;
     this.sizes = undefined;
     this.totalSize = 0;
+  }
+
+  /** Appends a chunk to the ring (its size is the caller's business). */
+  push(item) {
+    if (this.length > this.mask) this.grow();
+    this.items[(this.head + this.length) & this.mask] = item;
+    this.length++;
+  }
+
+  grow() {
+    const old = this.items;
+    const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
+    const items = new Array(capacity);
+    for (let i = 0; i < this.length; i++) items[i] = old[(this.head + i) & this.mask];
+    this.items = items;
+    this.head = 0;
+    this.mask = capacity - 1;
   }
 }

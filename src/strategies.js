@@ -7,12 +7,17 @@ import {
   illegalInvocation, defineInterface, typeError, rangeError,
 } from './webidl.js';
 
+// The converted form of a missing (undefined or null) QueuingStrategy, shared:
+// nothing ever writes to a converted strategy.
+const noStrategy = { highWaterMark: undefined, size: undefined };
+
 /** Reads a QueuingStrategy dictionary in WebIDL order (highWaterMark, then size). */
 export function convertQueuingStrategy(strategy, context) {
+  if (strategy === undefined || strategy === null) return noStrategy;
   requireDictionary(strategy, context);
-  const hwm = getMember(strategy, 'highWaterMark');
+  const hwm = strategy.highWaterMark;
   const highWaterMark = hwm === undefined ? undefined : convertUnrestrictedDouble(hwm);
-  const sizeValue = getMember(strategy, 'size');
+  const sizeValue = strategy.size;
   const size = sizeValue === undefined
     ? undefined
     : convertCallback(sizeValue, `'size' member of ${context}`);

@@ -9,6 +9,7 @@ import {
 import {
   IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease,
   ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue,
+  ReadableStreamReaderClosed,
 } from './stream-ops.js';
 import {
   isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero,
@@ -19,9 +20,14 @@ export class ReadableStreamBYOBReaderImpl {
   constructor() {
     this.isBYOB = true;
     this.stream = undefined;
-    this.closed = undefined;   // LazyDeferred: [[closedPromise]]
+    this.closedDeferred = undefined; // LazyDeferred: [[closedPromise]], made on first use
     this.readIntoRequests = newRequestQueue();
     this.api = undefined;
+  }
+
+  /** [[closedPromise]] (a LazyDeferred) */
+  get closed() {
+    return ReadableStreamReaderClosed(this);
   }
 
   get facade() {

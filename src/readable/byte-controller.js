@@ -10,12 +10,11 @@ import {
   viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
 } from '../intrinsics.js';
-import { promiseResolvedWith, reactToResult } from '../promise.js';
+import { reactToResult } from '../promise.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
-import {
-  attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf,
-} from './underlying-source.js';
+import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
+import { reactToStart } from '../start.js';
 import {
   illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL,
 } from '../webidl.js';
@@ -67,10 +66,11 @@ export class ReadableByteStreamControllerImpl {
     this.closeRequested = false;
     this.pullAgain = false;
     this.pullAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
+    this.onPullFulfilled = undefined; // reactions to each pull result, made at the first pull
     this.onPullRejected = undefined;
-    this.underlyingSource = undefined; // for a stream made from an underlying source:
-    this.source = undefined; //           the object, and its converted callbacks
+    this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
+    this.pullCallback = undefined; //     and its converted pull and cancel callbacks
+    this.cancelCallback = undefined;
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
     this.pendingPullIntos = new RingQueue();
@@ -360,21 +360,17 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
+  if (controller.onPullFulfilled === undefined) makePullReactions(controller);
   reactToResult(controller.pullAlgorithm(), controller.onPullFulfilled, controller.onPullRejected);
 }
 
 /**
- * The reactions to the start result and then to each pull result, made once
- * per controller: the first fulfilment is start's (pulling is only possible
- * once started). Either rejection errors the stream.
+ * The reactions to each pull result, made once per controller, at its first
+ * pull (the start promise has reactions of its own). A rejection errors the
+ * stream.
  */
 function makePullReactions(controller) {
   controller.onPullFulfilled = () => {
-    if (!controller.started) {
-      controller.started = true;
-      ReadableByteStreamControllerCallPullIfNeeded(controller);
-      return;
-    }
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
@@ -829,6 +825,17 @@ export function ReadableByteStreamControllerShouldCallPull(controller) {
 /** SetUpReadableByteStreamController */
 export function SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm,
   cancelAlgorithm, highWaterMark, autoAllocateChunkSize) {
+  InitializeReadableByteStreamController(stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark,
+    autoAllocateChunkSize);
+  // Algorithms are called with the controller as `this` (see underlying-source.js).
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  reactToStart(controller, startResult, ReadableByteStreamControllerStartFulfilled,
+    ReadableByteStreamControllerStartRejected);
+}
+
+/** SetUpReadableByteStreamController up to (not including) the start algorithm. */
+function InitializeReadableByteStreamController(stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark,
+  autoAllocateChunkSize) {
   // A new controller's slots already hold the spec's initial values (an empty
   // queue, no pending pull-intos, not pulling, not started, byobRequest null).
   controller.stream = stream;
@@ -837,25 +844,33 @@ export function SetUpReadableByteStreamController(stream, controller, startAlgor
   controller.cancelAlgorithm = cancelAlgorithm;
   controller.autoAllocateChunkSize = autoAllocateChunkSize;
   stream.controller = controller;
-  // Algorithms are called with the controller as `this` (see startFromSource).
-  const startResult = ReflectApply(startAlgorithm, controller, []);
-  makePullReactions(controller);
-  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult),
-    controller.onPullFulfilled, controller.onPullRejected);
+}
+
+/** The steps upon fulfillment of the start promise (shared by every controller). */
+function ReadableByteStreamControllerStartFulfilled(controller) {
+  controller.started = true;
+  ReadableByteStreamControllerCallPullIfNeeded(controller);
+}
+
+/** The steps upon rejection of the start promise. */
+function ReadableByteStreamControllerStartRejected(controller, e) {
+  ReadableByteStreamControllerError(controller, e);
 }
 
 /** SetUpReadableByteStreamControllerFromUnderlyingSource (source callbacks already converted). */
-export function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source,
-  highWaterMark) {
+export function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, start, pull, cancel,
+  highWaterMark, autoAllocateChunkSize) {
   const controller = new ReadableByteStreamControllerImpl();
-  attachUnderlyingSource(controller, underlyingSource, source);
-  const autoAllocateChunkSize = source.autoAllocateChunkSize;
+  attachUnderlyingSource(controller, underlyingSource, pull, cancel);
   if (autoAllocateChunkSize === 0) {
     throw typeError("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
       'must be greater than 0');
   }
-  SetUpReadableByteStreamController(stream, controller,
-    startAlgorithmOf(source), pullAlgorithmOf(source), cancelAlgorithmOf(source), highWaterMark, autoAllocateChunkSize);
+  InitializeReadableByteStreamController(stream, controller, pullAlgorithmOf(pull), cancelAlgorithmOf(cancel),
+    highWaterMark, autoAllocateChunkSize);
+  const startResult = start === undefined ? undefined : ReflectApply(start, underlyingSource, [controller.facade]);
+  reactToStart(controller, startResult, ReadableByteStreamControllerStartFulfilled,
+    ReadableByteStreamControllerStartRejected);
 }
 
 /** CreateReadableByteStream: a byte stream whose controller runs internal algorithms. */

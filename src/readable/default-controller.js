@@ -1,11 +1,10 @@
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
 import { ReflectApply, OriginalTypeError } from '../intrinsics.js';
-import { promiseResolvedWith, reactToResult } from '../promise.js';
+import { reactToResult } from '../promise.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
-import {
-  attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf,
-} from './underlying-source.js';
+import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
+import { queueSteps, reactToStart } from '../start.js';
 import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
 import {
   ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError,
@@ -24,10 +23,11 @@ export class ReadableStreamDefaultControllerImpl {
     this.strategyHWM = 1;
     this.pullAlgorithm = undefined; // returns a promise, undefined (done at once) or kParked
     this.cancelAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
+    this.onPullFulfilled = undefined; // reactions to a pull's promise, made at the first one
     this.onPullRejected = undefined;
-    this.underlyingSource = undefined; // for a stream made from an underlying source:
-    this.source = undefined; //           the object, and its converted callbacks
+    this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
+    this.pullCallback = undefined; //     and its converted pull and cancel callbacks
+    this.cancelCallback = undefined;
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.api = undefined;
   }
@@ -160,7 +160,22 @@ function callPull(controller) {
   }
   controller.pulling = true;
   const result = controller.pullAlgorithm();
-  if (result !== kParked) reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
+  if (result === undefined) {
+    // Done at once: the reaction to a fulfilled promise, with no closure.
+    queueSteps(controller, pullFulfilled);
+  } else if (result !== kParked) {
+    if (controller.onPullFulfilled === undefined) makePullReactions(controller);
+    reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
+  }
+}
+
+/** The steps upon fulfillment of a pull's promise (a reaction: a clean stack). */
+function pullFulfilled(controller) {
+  controller.pulling = false;
+  if (controller.pullAgain) {
+    controller.pullAgain = false;
+    pullFromReaction(controller);
+  }
 }
 
 /**
@@ -185,7 +200,7 @@ function pullFromReaction(controller) {
  * transform's backpressure in the same turn (what lets tier 0 chains flow).
  */
 export function pullSettled(controller) {
-  // Not through onPullFulfilled: this runs inside transform()'s enqueue(),
+  // Not through pullFulfilled: this runs inside transform()'s enqueue(),
   // where no pipe may run (pullFromReaction is for reactions only).
   controller.pulling = false;
   if (controller.pullAgain) {
@@ -195,23 +210,11 @@ export function pullSettled(controller) {
 }
 
 /**
- * The reactions to the start result and then to each pull result, made once
- * per controller: the first fulfilment is start's (pulling is only possible
- * once started), the rest are pulls'. Either rejection errors the stream.
+ * The reactions to a pull result that is a promise, made once per controller,
+ * at the first such pull. A rejection errors the stream.
  */
 function makePullReactions(controller) {
-  controller.onPullFulfilled = () => {
-    if (!controller.started) {
-      controller.started = true;
-      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
-      return;
-    }
-    controller.pulling = false;
-    if (controller.pullAgain) {
-      controller.pullAgain = false;
-      pullFromReaction(controller);
-    }
-  };
+  controller.onPullFulfilled = () => pullFulfilled(controller);
   controller.onPullRejected = (e) => {
     ReadableStreamDefaultControllerError(controller, e);
   };
@@ -306,27 +309,50 @@ export function ReadableStreamDefaultControllerCanCloseOrEnqueue(controller) {
 /** SetUpReadableStreamDefaultController */
 export function SetUpReadableStreamDefaultController(
   stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm) {
+  InitializeReadableStreamDefaultController(stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark,
+    sizeAlgorithm);
+  // Algorithms are called with the controller as `this`: the ones made from
+  // an underlying source are shared functions that find the source there.
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  reactToStart(controller, startResult, ReadableStreamDefaultControllerStartFulfilled,
+    ReadableStreamDefaultControllerStartRejected);
+}
+
+/**
+ * SetUpReadableStreamDefaultController up to (not including) the start
+ * algorithm: a TransformStream reacts to its two sides' starts itself.
+ */
+export function InitializeReadableStreamDefaultController(
+  stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm) {
   controller.stream = stream;
   controller.strategySizeAlgorithm = sizeAlgorithm;
   controller.strategyHWM = highWaterMark;
   controller.pullAlgorithm = pullAlgorithm;
   controller.cancelAlgorithm = cancelAlgorithm;
   stream.controller = controller;
-  // Algorithms are called with the controller as `this`: the ones made from
-  // an underlying source are shared functions that find the source there.
-  const startResult = ReflectApply(startAlgorithm, controller, []);
-  makePullReactions(controller);
-  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult),
-    controller.onPullFulfilled, controller.onPullRejected);
+}
+
+/** The steps upon fulfillment of the start promise (shared by every controller). */
+export function ReadableStreamDefaultControllerStartFulfilled(controller) {
+  controller.started = true;
+  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+}
+
+/** The steps upon rejection of the start promise. */
+export function ReadableStreamDefaultControllerStartRejected(controller, e) {
+  ReadableStreamDefaultControllerError(controller, e);
 }
 
 /** SetUpReadableStreamDefaultControllerFromUnderlyingSource (source callbacks already converted). */
 export function SetUpReadableStreamDefaultControllerFromUnderlyingSource(
-  stream, underlyingSource, source, highWaterMark, sizeAlgorithm) {
+  stream, underlyingSource, start, pull, cancel, highWaterMark, sizeAlgorithm) {
   const controller = new ReadableStreamDefaultControllerImpl();
-  attachUnderlyingSource(controller, underlyingSource, source);
-  SetUpReadableStreamDefaultController(stream, controller,
-    startAlgorithmOf(source), pullAlgorithmOf(source), cancelAlgorithmOf(source), highWaterMark, sizeAlgorithm);
+  attachUnderlyingSource(controller, underlyingSource, pull, cancel);
+  InitializeReadableStreamDefaultController(stream, controller,
+    pullAlgorithmOf(pull), cancelAlgorithmOf(cancel), highWaterMark, sizeAlgorithm);
+  const startResult = start === undefined ? undefined : ReflectApply(start, underlyingSource, [controller.facade]);
+  reactToStart(controller, startResult, ReadableStreamDefaultControllerStartFulfilled,
+    ReadableStreamDefaultControllerStartRejected);
 }
 
 /** CreateReadableStream: a stream whose controller runs internal algorithms. */

@@ -7,6 +7,7 @@ import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
 import {
   IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease,
   ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue,
+  ReadableStreamReaderClosed,
 } from './stream-ops.js';
 import { unwrapReadableStream } from './readable-stream.js';
 import { counters } from '../metrics/counters.js';
@@ -15,9 +16,14 @@ export class ReadableStreamDefaultReaderImpl {
   constructor() {
     this.isBYOB = false;
     this.stream = undefined;
-    this.closed = undefined;   // LazyDeferred: [[closedPromise]]
+    this.closedDeferred = undefined; // LazyDeferred: [[closedPromise]], made on first use
     this.readRequests = newRequestQueue();
     this.api = undefined;
+  }
+
+  /** [[closedPromise]] (a LazyDeferred) */
+  get closed() {
+    return ReadableStreamReaderClosed(this);
   }
 
   get facade() {

@@ -5,7 +5,7 @@ import { promiseRejectedWith, setPromiseIsHandled } from '../promise.js';
 import { kWrap } from '../facade.js';
 import {
   isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember,
-  optionalCallback, convertEnforceRangeULL, convertEnum,
+  convertCallback, convertEnforceRangeULL, convertEnum,
 } from '../webidl.js';
 import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
 import { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } from './stream-ops.js';
@@ -29,21 +29,6 @@ function countChainEndingAtReader(stream) {
   if (transform !== undefined && transform.inPipe !== undefined) counters.fusedChains++;
 }
 
-/** Converts an UnderlyingSource dictionary, members in WebIDL (lexicographic) order. */
-function convertUnderlyingSource(source) {
-  const name = 'UnderlyingSource';
-  const chunkSize = getMember(source, 'autoAllocateChunkSize');
-  const autoAllocateChunkSize = chunkSize === undefined
-    ? undefined
-    : convertEnforceRangeULL(chunkSize, `'autoAllocateChunkSize' member of ${name}`);
-  const cancel = optionalCallback(source, 'cancel', name);
-  const pull = optionalCallback(source, 'pull', name);
-  const start = optionalCallback(source, 'start', name);
-  const typeValue = getMember(source, 'type');
-  const type = typeValue === undefined ? undefined : convertEnum(typeValue, 'bytes', `'type' member of ${name}`);
-  return { autoAllocateChunkSize, cancel, pull, start, type };
-}
-
 export class ReadableStream {
   #impl;
 
@@ -57,22 +42,43 @@ export class ReadableStream {
       throw typeError("Failed to construct 'ReadableStream': argument 1 (underlyingSource) must be an object");
     }
     const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'ReadableStream'");
-    const source = convertUnderlyingSource(underlyingSource);
+    // The UnderlyingSource dictionary, members in WebIDL (lexicographic) order,
+    // read straight into locals (no dictionary object is kept).
+    let autoAllocateChunkSize;
+    let cancel;
+    let pull;
+    let start;
+    let type;
+    if (underlyingSource !== undefined) {
+      const chunkSize = underlyingSource.autoAllocateChunkSize;
+      if (chunkSize !== undefined) {
+        autoAllocateChunkSize = convertEnforceRangeULL(chunkSize, "'autoAllocateChunkSize' member of UnderlyingSource");
+      }
+      cancel = underlyingSource.cancel;
+      if (cancel !== undefined) convertCallback(cancel, "'cancel' member of UnderlyingSource");
+      pull = underlyingSource.pull;
+      if (pull !== undefined) convertCallback(pull, "'pull' member of UnderlyingSource");
+      start = underlyingSource.start;
+      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSource");
+      const typeValue = underlyingSource.type;
+      if (typeValue !== undefined) type = convertEnum(typeValue, 'bytes', "'type' member of UnderlyingSource");
+    }
     const stream = new ReadableStreamImpl();
     counters.readableStreamsCreated++;
     this.#impl = stream;
     stream.api = this;
-    if (source.type === 'bytes') {
+    if (type === 'bytes') {
       if (strategyDict.size !== undefined) {
         throw rangeError("Failed to construct 'ReadableStream': a byte stream's strategy cannot have a size function");
       }
       const highWaterMark = ExtractHighWaterMark(strategyDict, 0);
-      SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source, highWaterMark);
+      SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, start, pull, cancel,
+        highWaterMark, autoAllocateChunkSize);
     } else {
       const sizeAlgorithm = ExtractSizeAlgorithm(strategyDict);
       const highWaterMark = ExtractHighWaterMark(strategyDict, 1);
       SetUpReadableStreamDefaultControllerFromUnderlyingSource(
-        stream, underlyingSource, source, highWaterMark, sizeAlgorithm);
+        stream, underlyingSource, start, pull, cancel, highWaterMark, sizeAlgorithm);
     }
   }
 

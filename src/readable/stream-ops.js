@@ -3,7 +3,7 @@
 // ("Interfacing with controllers", "Readers"). The public class in
 // readable-stream.js is only a facade over a ReadableStreamImpl.
 import { OriginalTypeError } from '../intrinsics.js';
-import { RingQueue } from '../queue.js';
+import { RingQueue, noRequests } from '../queue.js';
 import { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } from '../promise.js';
 
 export class ReadableStreamImpl {
@@ -48,7 +48,8 @@ export function ReadableStreamClose(stream) {
   stream.state = 'closed';
   const reader = stream.reader;
   if (reader === undefined) return;
-  reader.closed.resolve(undefined);
+  // An unobserved [[closedPromise]] is made later, from the state, if at all.
+  if (reader.closedDeferred !== undefined) reader.closedDeferred.resolve(undefined);
   if (!reader.isBYOB) {
     const requests = reader.readRequests;
     if (requests.length === 0) return;
@@ -63,7 +64,7 @@ export function ReadableStreamError(stream, e) {
   stream.storedError = e;
   const reader = stream.reader;
   if (reader === undefined) return;
-  reader.closed.reject(e); // marked as handled
+  if (reader.closedDeferred !== undefined) reader.closedDeferred.reject(e); // marked as handled
   if (reader.isBYOB) {
     ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
   } else {
@@ -73,7 +74,10 @@ export function ReadableStreamError(stream, e) {
 
 /** ReadableStreamAddReadRequest */
 export function ReadableStreamAddReadRequest(stream, readRequest) {
-  stream.reader.readRequests.push(readRequest);
+  const reader = stream.reader;
+  let requests = reader.readRequests;
+  if (requests === noRequests) requests = reader.readRequests = new RingQueue();
+  requests.push(readRequest);
 }
 
 /** ReadableStreamFulfillReadRequest */
@@ -99,7 +103,10 @@ export function ReadableStreamHasDefaultReader(stream) {
 
 /** ReadableStreamAddReadIntoRequest */
 export function ReadableStreamAddReadIntoRequest(stream, readIntoRequest) {
-  stream.reader.readIntoRequests.push(readIntoRequest);
+  const reader = stream.reader;
+  let requests = reader.readIntoRequests;
+  if (requests === noRequests) requests = reader.readIntoRequests = new RingQueue();
+  requests.push(readIntoRequest);
 }
 
 /** ReadableStreamFulfillReadIntoRequest */
@@ -129,15 +136,31 @@ export function ReadableStreamHasBYOBReader(stream) {
 export function ReadableStreamReaderGenericInitialize(reader, stream) {
   reader.stream = stream;
   stream.reader = reader;
-  // [[closedPromise]]: made only if someone asks for it (every rejection of it
-  // is marked as handled, which LazyDeferred does by itself).
-  const closed = new LazyDeferred();
-  if (stream.state === 'closed') {
-    closed.resolve(undefined);
-  } else if (stream.state === 'errored') {
-    closed.reject(stream.storedError);
+  // [[closedPromise]]: while the reader is attached, its state follows the
+  // stream's, so the record is made only when someone asks for it (see
+  // ReadableStreamReaderClosed); until then closing or erroring the stream
+  // has nothing to settle.
+  reader.closedDeferred = undefined;
+}
+
+/**
+ * A reader's [[closedPromise]] record (a LazyDeferred: its promise too is made
+ * only if someone asks; every rejection of it is marked as handled), made on
+ * first use from the state of the stream the reader is attached to.
+ */
+export function ReadableStreamReaderClosed(reader) {
+  let closed = reader.closedDeferred;
+  if (closed === undefined) {
+    closed = new LazyDeferred();
+    const stream = reader.stream;
+    if (stream.state === 'closed') {
+      closed.resolve(undefined);
+    } else if (stream.state === 'errored') {
+      closed.reject(stream.storedError);
+    }
+    reader.closedDeferred = closed;
   }
-  reader.closed = closed;
+  return closed;
 }
 
 /** ReadableStreamReaderGenericCancel */
@@ -149,12 +172,12 @@ export function ReadableStreamReaderGenericCancel(reader, reason) {
 export function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader.stream;
   const error = new OriginalTypeError('Reader was released and can no longer be used to monitor the stream\'s closedness');
-  if (stream.state === 'readable') {
-    reader.closed.reject(error);
+  if (stream.state === 'readable' && reader.closedDeferred !== undefined) {
+    reader.closedDeferred.reject(error);
   } else {
     const closed = new LazyDeferred();
     closed.reject(error);
-    reader.closed = closed;
+    reader.closedDeferred = closed;
   }
   stream.controller.releaseSteps();
   stream.reader = undefined;
@@ -177,7 +200,7 @@ export function ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e) {
   while (requests.length > 0) requests.shift().errorSteps(e);
 }
 
-/** A fresh FIFO for read requests or read-into requests. */
+/** An empty FIFO for read requests or read-into requests (shared until a request is added). */
 export function newRequestQueue() {
-  return new RingQueue();
+  return noRequests;
 }

@@ -21,6 +21,13 @@ export class TransformStreamDefaultControllerImpl {
     this.flushAlgorithm = undefined;
     this.cancelAlgorithm = undefined;
     this.finishPromise = undefined; // Deferred
+    // For a stream made from a Transformer: the object, its converted
+    // callbacks, and [chunk, facade], the arguments of every transform() call.
+    this.transformer = undefined;
+    this.transformCallback = undefined;
+    this.flushCallback = undefined;
+    this.cancelCallback = undefined;
+    this.transformArgs = undefined;
     this.api = undefined;
   }
 
@@ -77,38 +84,50 @@ export function SetUpTransformStreamDefaultController(stream, controller, transf
   controller.cancelAlgorithm = cancelAlgorithm;
 }
 
+// The algorithms of a stream made from a Transformer, shared by every such
+// stream (no closures per stream): `this` is the controller.
+
+/** The transform algorithm without a transform(): enqueue the chunk as is. */
+function transformByEnqueue(chunk) {
+  // Returns undefined when the chunk was handled at once (see reactToResult).
+  try {
+    TransformStreamDefaultControllerEnqueue(this, chunk);
+    return undefined;
+  } catch (e) {
+    return promiseRejectedWith(e);
+  }
+}
+
+function transformByTransformer(chunk) {
+  // One argument list per controller (transforms never overlap):
+  // Reflect.apply copies it into the call.
+  let args = this.transformArgs;
+  if (args === undefined) args = this.transformArgs = [undefined, this.facade];
+  args[0] = chunk;
+  const result = invokeCallbackForResult(this.transformCallback, this.transformer, args);
+  args[0] = undefined;
+  return result;
+}
+
+function flushByTransformer() {
+  return invokePromiseCallback(this.flushCallback, this.transformer, [this.facade]);
+}
+
+function cancelByTransformer(reason) {
+  return invokePromiseCallback(this.cancelCallback, this.transformer, [reason]);
+}
+
 /** SetUpTransformStreamDefaultControllerFromTransformer (transformer callbacks already converted). */
-export function SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, dict) {
+export function SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, transform, flush, cancel) {
   const controller = new TransformStreamDefaultControllerImpl();
-  const { transform, flush, cancel } = dict;
-  // The transform algorithm returns undefined when the chunk was handled at
-  // once (see reactToResult), or a promise.
-  let transformArgs;
-  const transformAlgorithm = transform === undefined
-    ? (chunk) => {
-        try {
-          TransformStreamDefaultControllerEnqueue(controller, chunk);
-          return undefined;
-        } catch (e) {
-          return promiseRejectedWith(e);
-        }
-      }
-    : (chunk) => {
-        // One argument list per controller (transforms never overlap):
-        // Reflect.apply copies it into the call.
-        const args = transformArgs ?? (transformArgs = [undefined, controller.facade]);
-        args[0] = chunk;
-        const result = invokeCallbackForResult(transform, transformer, args);
-        args[0] = undefined;
-        return result;
-      };
-  const flushAlgorithm = flush === undefined
-    ? resolvedUndefined
-    : () => invokePromiseCallback(flush, transformer, [controller.facade]);
-  const cancelAlgorithm = cancel === undefined
-    ? resolvedUndefined
-    : (reason) => invokePromiseCallback(cancel, transformer, [reason]);
-  SetUpTransformStreamDefaultController(stream, controller, transformAlgorithm, flushAlgorithm, cancelAlgorithm);
+  controller.transformer = transformer;
+  controller.transformCallback = transform;
+  controller.flushCallback = flush;
+  controller.cancelCallback = cancel;
+  SetUpTransformStreamDefaultController(stream, controller,
+    transform === undefined ? transformByEnqueue : transformByTransformer,
+    flush === undefined ? resolvedUndefined : flushByTransformer,
+    cancel === undefined ? resolvedUndefined : cancelByTransformer);
 }
 
 /** TransformStreamDefaultControllerClearAlgorithms */

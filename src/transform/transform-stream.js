@@ -1,24 +1,33 @@
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 import { ReflectApply } from '../intrinsics.js';
-import { Deferred, enqueueMicrotask, reactToPromise, uponPromise } from '../promise.js';
+import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
-import { isObject, illegalInvocation, defineInterface, typeError, rangeError, getMember, optionalCallback } from '../webidl.js';
+import { queueSteps } from '../start.js';
+import { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } from '../webidl.js';
 import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
 import {
-  CreateReadableStream, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose,
-  kParked, pullSettled,
+  ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController,
+  ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected,
+  ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled,
 } from '../readable/default-controller.js';
+import { ReadableStreamImpl } from '../readable/stream-ops.js';
 import { wrapReadableStream } from '../readable/readable-stream.js';
 import {
-  CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded,
+  WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController,
+  WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected,
+  WritableStreamDefaultControllerErrorIfNeeded,
 } from '../writable/default-controller.js';
+import { WritableStreamImpl } from '../writable/stream-ops.js';
 import { wrapWritableStream } from '../writable/writable-stream.js';
 import {
   SetUpTransformStreamDefaultControllerFromTransformer,
   TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform,
 } from './default-controller.js';
 import { counters } from '../metrics/counters.js';
+
+/** TransformStreamImpl.startState while start() runs: if it throws, startPromise never settles. */
+const kStartThrew = Symbol('start threw');
 
 export class TransformStreamImpl {
   constructor() {
@@ -37,20 +46,10 @@ export class TransformStreamImpl {
     this.blockedPipe = undefined;
     this.fusing = false;
     this.controller = undefined;
+    // How the start promise both sides wait on settles (see transformStartStep1).
+    this.startState = undefined;
     this.api = undefined;
   }
-}
-
-/** Converts a Transformer dictionary, members in WebIDL (lexicographic) order. */
-function convertTransformer(transformer) {
-  const name = 'Transformer';
-  const cancel = optionalCallback(transformer, 'cancel', name);
-  const flush = optionalCallback(transformer, 'flush', name);
-  const readableType = getMember(transformer, 'readableType');
-  const start = optionalCallback(transformer, 'start', name);
-  const transform = optionalCallback(transformer, 'transform', name);
-  const writableType = getMember(transformer, 'writableType');
-  return { cancel, flush, readableType, start, transform, writableType };
 }
 
 export class TransformStream {
@@ -67,29 +66,49 @@ export class TransformStream {
     }
     const writableStrategyDict = convertQueuingStrategy(writableStrategy, "argument 2 (writableStrategy) of 'TransformStream'");
     const readableStrategyDict = convertQueuingStrategy(readableStrategy, "argument 3 (readableStrategy) of 'TransformStream'");
-    const dict = convertTransformer(transformer);
-    if (dict.readableType !== undefined) {
-      throw rangeError("Failed to construct 'TransformStream': 'readableType' member of Transformer must be undefined");
-    }
-    if (dict.writableType !== undefined) {
-      throw rangeError("Failed to construct 'TransformStream': 'writableType' member of Transformer must be undefined");
+    // The Transformer dictionary, members in WebIDL (lexicographic) order,
+    // read straight into locals (no dictionary object is kept).
+    let cancel;
+    let flush;
+    let start;
+    let transform;
+    if (transformer !== undefined) {
+      cancel = transformer.cancel;
+      if (cancel !== undefined) convertCallback(cancel, "'cancel' member of Transformer");
+      flush = transformer.flush;
+      if (flush !== undefined) convertCallback(flush, "'flush' member of Transformer");
+      const readableType = transformer.readableType;
+      start = transformer.start;
+      if (start !== undefined) convertCallback(start, "'start' member of Transformer");
+      transform = transformer.transform;
+      if (transform !== undefined) convertCallback(transform, "'transform' member of Transformer");
+      const writableType = transformer.writableType;
+      if (readableType !== undefined) {
+        throw rangeError("Failed to construct 'TransformStream': 'readableType' member of Transformer must be undefined");
+      }
+      if (writableType !== undefined) {
+        throw rangeError("Failed to construct 'TransformStream': 'writableType' member of Transformer must be undefined");
+      }
     }
     const readableHighWaterMark = ExtractHighWaterMark(readableStrategyDict, 0);
     const readableSizeAlgorithm = ExtractSizeAlgorithm(readableStrategyDict);
     const writableHighWaterMark = ExtractHighWaterMark(writableStrategyDict, 1);
     const writableSizeAlgorithm = ExtractSizeAlgorithm(writableStrategyDict);
-    const startPromise = new Deferred();
     const stream = new TransformStreamImpl();
     counters.transformStreamsCreated++;
     this.#impl = stream;
     stream.api = this;
-    InitializeTransformStream(stream, startPromise.promise, writableHighWaterMark, writableSizeAlgorithm,
+    InitializeTransformStream(stream, writableHighWaterMark, writableSizeAlgorithm,
       readableHighWaterMark, readableSizeAlgorithm);
-    SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, dict);
-    if (dict.start !== undefined) {
-      startPromise.resolve(ReflectApply(dict.start, transformer, [stream.controller.facade]));
-    } else {
-      startPromise.resolve(undefined);
+    SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, transform, flush, cancel);
+    if (start !== undefined) {
+      // Resolve startPromise with start()'s result. Should start() throw,
+      // startPromise stays pending forever.
+      stream.startState = kStartThrew;
+      const startResult = ReflectApply(start, transformer, [stream.controller.facade]);
+      stream.startState = (typeof startResult === 'object' && startResult !== null) || typeof startResult === 'function'
+        ? promiseResolvedWith(startResult)
+        : undefined;
     }
   }
 
@@ -114,26 +133,87 @@ delete TransformStream.unwrap;
 const isTransformStream = (value) => unwrapTransformStream(value) !== undefined;
 defineInterface(TransformStream, 'TransformStream', ['readable', 'writable']);
 
-/** InitializeTransformStream */
-export function InitializeTransformStream(stream, startPromise, writableHighWaterMark, writableSizeAlgorithm,
+/**
+ * InitializeTransformStream. Both sides' start algorithms return the same
+ * startPromise, and each side reacts to "a promise resolved with" it: that is
+ * a thenable job, then a reaction to startPromise resolving the side's
+ * promise, then the side's reaction, three microtasks in all. The two sides'
+ * jobs are queued back to back at each of the three steps (nothing runs
+ * between them), so one chain of three steps that runs the writable's
+ * reaction and then the readable's is the same sequence, without a promise
+ * or a closure per side. The chain starts here, where the writable side's
+ * start algorithm runs.
+ */
+export function InitializeTransformStream(stream, writableHighWaterMark, writableSizeAlgorithm,
   readableHighWaterMark, readableSizeAlgorithm) {
-  const startAlgorithm = () => startPromise;
-  stream.writable = CreateWritableStream(startAlgorithm,
-    (chunk) => TransformStreamDefaultSinkWriteAlgorithm(stream, chunk),
-    () => TransformStreamDefaultSinkCloseAlgorithm(stream),
-    (reason) => TransformStreamDefaultSinkAbortAlgorithm(stream, reason),
-    writableHighWaterMark, writableSizeAlgorithm);
-  stream.readable = CreateReadableStream(startAlgorithm,
-    () => TransformStreamDefaultSourcePullAlgorithm(stream),
-    (reason) => TransformStreamDefaultSourceCancelAlgorithm(stream, reason),
-    readableHighWaterMark, readableSizeAlgorithm);
-  stream.writable.transform = stream;
-  stream.readable.transform = stream;
+  const writable = new WritableStreamImpl();
+  InitializeWritableStreamDefaultController(writable, new WritableStreamDefaultControllerImpl(),
+    transformSinkWrite, transformSinkClose, transformSinkAbort, writableHighWaterMark, writableSizeAlgorithm);
+  const readable = new ReadableStreamImpl();
+  InitializeReadableStreamDefaultController(readable, new ReadableStreamDefaultControllerImpl(),
+    transformSourcePull, transformSourceCancel, readableHighWaterMark, readableSizeAlgorithm);
+  writable.transform = stream;
+  readable.transform = stream;
+  stream.writable = writable;
+  stream.readable = readable;
   stream.backpressure = undefined;
   stream.backpressureChange = undefined;
   stream.pullParked = false;
   TransformStreamSetBackpressure(stream, true);
   stream.controller = undefined;
+  queueSteps(stream, transformStartStep1);
+}
+
+// The three steps of the start chain (see InitializeTransformStream).
+
+/** Step 1, the thenable jobs: react to startPromise. */
+function transformStartStep1(stream) {
+  const startState = stream.startState;
+  if (startState === undefined) {
+    // startPromise is fulfilled (start() returned no thenable, or there was none).
+    queueSteps(stream, transformStartStep2);
+  } else if (startState !== kStartThrew) {
+    stream.startState = undefined;
+    reactToPromise(startState, () => {
+      queueSteps(stream, transformStartFulfilled);
+    }, (r) => {
+      queueSteps(stream, (s) => transformStartRejected(s, r));
+    });
+  }
+}
+
+/** Step 2, the reactions to a fulfilled startPromise: each side's promise is fulfilled. */
+function transformStartStep2(stream) {
+  queueSteps(stream, transformStartFulfilled);
+}
+
+/** Step 3: the two sides' reactions, writable first. */
+function transformStartFulfilled(stream) {
+  WritableStreamDefaultControllerStartFulfilled(stream.writable.controller);
+  ReadableStreamDefaultControllerStartFulfilled(stream.readable.controller);
+}
+
+function transformStartRejected(stream, r) {
+  WritableStreamDefaultControllerStartRejected(stream.writable.controller, r);
+  ReadableStreamDefaultControllerStartRejected(stream.readable.controller, r);
+}
+
+// The two sides' algorithms, shared by every TransformStream: `this` is the
+// side's controller, whose stream knows its TransformStream.
+function transformSinkWrite(chunk) {
+  return TransformStreamDefaultSinkWriteAlgorithm(this.stream.transform, chunk);
+}
+function transformSinkClose() {
+  return TransformStreamDefaultSinkCloseAlgorithm(this.stream.transform);
+}
+function transformSinkAbort(reason) {
+  return TransformStreamDefaultSinkAbortAlgorithm(this.stream.transform, reason);
+}
+function transformSourcePull() {
+  return TransformStreamDefaultSourcePullAlgorithm(this.stream.transform);
+}
+function transformSourceCancel(reason) {
+  return TransformStreamDefaultSourceCancelAlgorithm(this.stream.transform, reason);
 }
 
 /** TransformStreamError */

@@ -2,7 +2,8 @@
 import {
   ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal,
 } from '../intrinsics.js';
-import { promiseResolvedWith, reactToPromise, reactToResult, resolvedUndefined, returnUndefined } from '../promise.js';
+import { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } from '../promise.js';
+import { reactToStart } from '../start.js';
 import { QueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } from '../webidl.js';
@@ -29,8 +30,10 @@ export class WritableStreamDefaultControllerImpl {
     this.onWriteRejected = undefined;
     this.closeAlgorithm = undefined;
     this.abortAlgorithm = undefined;
-    this.underlyingSink = undefined; // for a stream made from an underlying sink:
-    this.sink = undefined; //           the object, and its converted callbacks
+    this.underlyingSink = undefined; // for a stream made from an underlying sink: the object,
+    this.writeCallback = undefined; //  and its converted callbacks
+    this.closeCallback = undefined;
+    this.abortCallback = undefined;
     this.writeArgs = undefined; // [chunk, facade], reused by every write() call
     // [[abortController]] is created when someone first asks for the signal:
     // until then nobody can be listening, so remembering the reason is enough.
@@ -111,6 +114,20 @@ defineInterface(WritableStreamDefaultController, 'WritableStreamDefaultControlle
 /** SetUpWritableStreamDefaultController */
 export function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm,
   closeAlgorithm, abortAlgorithm, highWaterMark, sizeAlgorithm) {
+  InitializeWritableStreamDefaultController(stream, controller, writeAlgorithm, closeAlgorithm, abortAlgorithm,
+    highWaterMark, sizeAlgorithm);
+  // Algorithms are called with the controller as `this` (see writeToSink).
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  reactToStart(controller, startResult, WritableStreamDefaultControllerStartFulfilled,
+    WritableStreamDefaultControllerStartRejected);
+}
+
+/**
+ * SetUpWritableStreamDefaultController up to (not including) the start
+ * algorithm: a TransformStream reacts to its two sides' starts itself.
+ */
+export function InitializeWritableStreamDefaultController(stream, controller, writeAlgorithm, closeAlgorithm,
+  abortAlgorithm, highWaterMark, sizeAlgorithm) {
   controller.stream = stream;
   stream.controller = controller;
   controller.strategySizeAlgorithm = sizeAlgorithm;
@@ -119,51 +136,55 @@ export function SetUpWritableStreamDefaultController(stream, controller, startAl
   controller.closeAlgorithm = closeAlgorithm;
   controller.abortAlgorithm = abortAlgorithm;
   WritableStreamUpdateBackpressure(stream, WritableStreamDefaultControllerGetBackpressure(controller));
-  // Algorithms are called with the controller as `this` (see startFromSink).
-  const startResult = ReflectApply(startAlgorithm, controller, []);
-  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult), () => {
-    controller.started = true;
-    WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
-  }, (r) => {
-    controller.started = true;
-    WritableStreamDealWithRejection(stream, r);
-  });
+}
+
+/** The steps upon fulfillment of the start promise (shared by every controller). */
+export function WritableStreamDefaultControllerStartFulfilled(controller) {
+  controller.started = true;
+  WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
+}
+
+/** The steps upon rejection of the start promise. */
+export function WritableStreamDefaultControllerStartRejected(controller, r) {
+  controller.started = true;
+  WritableStreamDealWithRejection(controller.stream, r);
 }
 
 // The algorithms of a stream made from an underlying sink, shared by every
 // such stream (no closures per stream): `this` is the controller.
-function startFromSink() {
-  return ReflectApply(this.sink.start, this.underlyingSink, [this.facade]);
-}
 function writeToSink(chunk) {
   // One argument list per controller (writes never overlap): Reflect.apply
   // copies it into the call; the chunk slot is cleared so it is not retained.
   let args = this.writeArgs;
   if (args === undefined) args = this.writeArgs = [undefined, this.facade];
   args[0] = chunk;
-  const result = invokeCallbackForResult(this.sink.write, this.underlyingSink, args);
+  const result = invokeCallbackForResult(this.writeCallback, this.underlyingSink, args);
   args[0] = undefined;
   return result;
 }
 function closeSink() {
-  return invokePromiseCallback(this.sink.close, this.underlyingSink, []);
+  return invokePromiseCallback(this.closeCallback, this.underlyingSink, []);
 }
 function abortSink(reason) {
-  return invokePromiseCallback(this.sink.abort, this.underlyingSink, [reason]);
+  return invokePromiseCallback(this.abortCallback, this.underlyingSink, [reason]);
 }
 
 /** SetUpWritableStreamDefaultControllerFromUnderlyingSink (sink callbacks already converted). */
 export function SetUpWritableStreamDefaultControllerFromUnderlyingSink(
-  stream, underlyingSink, sink, highWaterMark, sizeAlgorithm) {
+  stream, underlyingSink, start, write, close, abort, highWaterMark, sizeAlgorithm) {
   const controller = new WritableStreamDefaultControllerImpl();
   controller.underlyingSink = underlyingSink;
-  controller.sink = sink;
-  SetUpWritableStreamDefaultController(stream, controller,
-    sink.start === undefined ? returnUndefined : startFromSink,
-    sink.write === undefined ? returnUndefined : writeToSink,
-    sink.close === undefined ? resolvedUndefined : closeSink,
-    sink.abort === undefined ? resolvedUndefined : abortSink,
+  controller.writeCallback = write;
+  controller.closeCallback = close;
+  controller.abortCallback = abort;
+  InitializeWritableStreamDefaultController(stream, controller,
+    write === undefined ? returnUndefined : writeToSink,
+    close === undefined ? resolvedUndefined : closeSink,
+    abort === undefined ? resolvedUndefined : abortSink,
     highWaterMark, sizeAlgorithm);
+  const startResult = start === undefined ? undefined : ReflectApply(start, underlyingSink, [controller.facade]);
+  reactToStart(controller, startResult, WritableStreamDefaultControllerStartFulfilled,
+    WritableStreamDefaultControllerStartRejected);
 }
 
 /** CreateWritableStream: a stream whose controller runs internal algorithms. */

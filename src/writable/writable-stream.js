@@ -2,7 +2,7 @@
 import { kWrap } from '../facade.js';
 import { promiseRejectedWith } from '../promise.js';
 import {
-  isObject, illegalInvocation, defineInterface, typeError, rangeError, getMember, optionalCallback,
+  isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback,
 } from '../webidl.js';
 import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
 import {
@@ -12,17 +12,6 @@ import {
 import { SetUpWritableStreamDefaultControllerFromUnderlyingSink } from './default-controller.js';
 import { AcquireWritableStreamDefaultWriter } from './default-writer.js';
 import { counters } from '../metrics/counters.js';
-
-/** Converts an UnderlyingSink dictionary, members in WebIDL (lexicographic) order. */
-function convertUnderlyingSink(sink) {
-  const name = 'UnderlyingSink';
-  const abort = optionalCallback(sink, 'abort', name);
-  const close = optionalCallback(sink, 'close', name);
-  const start = optionalCallback(sink, 'start', name);
-  const type = getMember(sink, 'type');
-  const write = optionalCallback(sink, 'write', name);
-  return { abort, close, start, type, write };
-}
 
 export class WritableStream {
   #impl;
@@ -37,9 +26,25 @@ export class WritableStream {
       throw typeError("Failed to construct 'WritableStream': argument 1 (underlyingSink) must be an object");
     }
     const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'WritableStream'");
-    const sink = convertUnderlyingSink(underlyingSink);
-    if (sink.type !== undefined) {
-      throw rangeError("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
+    // The UnderlyingSink dictionary, members in WebIDL (lexicographic) order,
+    // read straight into locals (no dictionary object is kept).
+    let abort;
+    let close;
+    let start;
+    let write;
+    if (underlyingSink !== undefined) {
+      abort = underlyingSink.abort;
+      if (abort !== undefined) convertCallback(abort, "'abort' member of UnderlyingSink");
+      close = underlyingSink.close;
+      if (close !== undefined) convertCallback(close, "'close' member of UnderlyingSink");
+      start = underlyingSink.start;
+      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSink");
+      const type = underlyingSink.type;
+      write = underlyingSink.write;
+      if (write !== undefined) convertCallback(write, "'write' member of UnderlyingSink");
+      if (type !== undefined) {
+        throw rangeError("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
+      }
     }
     const stream = new WritableStreamImpl();
     counters.writableStreamsCreated++;
@@ -47,7 +52,8 @@ export class WritableStream {
     stream.api = this;
     const sizeAlgorithm = ExtractSizeAlgorithm(strategyDict);
     const highWaterMark = ExtractHighWaterMark(strategyDict, 1);
-    SetUpWritableStreamDefaultControllerFromUnderlyingSink(stream, underlyingSink, sink, highWaterMark, sizeAlgorithm);
+    SetUpWritableStreamDefaultControllerFromUnderlyingSink(stream, underlyingSink, start, write, close, abort,
+      highWaterMark, sizeAlgorithm);
   }
 
   get locked() {

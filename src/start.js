@@ -1,0 +1,90 @@
+// Reacting to a controller's start result without a promise or a closure per
+// stream.
+//
+// Every SetUp*Controller ends with "let startPromise be a promise resolved
+// with startResult; upon fulfillment ..., upon rejection ...". When start()
+// returned a non-thenable (the common case: no start() at all, or one that
+// returns undefined), that promise is already fulfilled, and the reaction is
+// queued at once: a reaction on one shared fulfilled promise is queued at the
+// same moment. Which stream it is for is kept here, in a FIFO: the reactions
+// run in the order they were queued (the microtask queue is FIFO, and each
+// runs exactly once), so the n-th one to run takes the n-th entry.
+import { promiseThen } from './intrinsics.js';
+import { promiseResolvedWith } from './promise.js';
+
+/** One promise fulfilled with undefined, shared: reacting to it queues a microtask. */
+const resolvedPromise = promiseResolvedWith(undefined);
+
+// Pending entries, in the order queued: steps, record, steps, record, ...
+// They sit in fixed-size blocks linked head to tail, so a burst of
+// constructions neither copies the queue as it grows nor leaves grown storage
+// behind: a drained block is dropped (one is kept for reuse).
+const BLOCK_SIZE = 1024;
+let headBlock = newBlock();
+let headIndex = 0;
+let tailBlock = headBlock;
+let tailIndex = 0;
+let spareBlock;
+
+function newBlock() {
+  return { items: new Array(BLOCK_SIZE), next: undefined };
+}
+
+function push(value) {
+  if (tailIndex === BLOCK_SIZE) {
+    let block = spareBlock;
+    if (block === undefined) {
+      block = newBlock();
+    } else {
+      spareBlock = undefined;
+    }
+    tailBlock.next = block;
+    tailBlock = block;
+    tailIndex = 0;
+  }
+  tailBlock.items[tailIndex++] = value;
+}
+
+function shift() {
+  if (headIndex === BLOCK_SIZE) {
+    const drained = headBlock;
+    headBlock = drained.next;
+    headIndex = 0;
+    drained.next = undefined;
+    spareBlock = drained;
+  }
+  const items = headBlock.items;
+  const value = items[headIndex];
+  items[headIndex++] = undefined;
+  return value;
+}
+
+function runNextSteps() {
+  const steps = shift();
+  const record = shift();
+  steps(record);
+}
+
+/**
+ * Queues a microtask that calls steps(record): exactly what a reaction to an
+ * already fulfilled promise does, in the same place of the microtask queue.
+ */
+export function queueSteps(record, steps) {
+  push(steps);
+  push(record);
+  promiseThen(resolvedPromise, runNextSteps);
+}
+
+/**
+ * Upon fulfillment of "a promise resolved with startResult", calls
+ * onFulfilled(record); upon its rejection, onRejected(record, reason).
+ */
+export function reactToStart(record, startResult, onFulfilled, onRejected) {
+  if ((typeof startResult === 'object' && startResult !== null) || typeof startResult === 'function') {
+    // A thenable maybe: the spec's promise, and reactions that know the record.
+    promiseThen(promiseResolvedWith(startResult), () => onFulfilled(record), (r) => onRejected(record, r));
+    return;
+  }
+  // Fulfilled already, whatever the value was: the reactions never read it.
+  queueSteps(record, onFulfilled);
+}
