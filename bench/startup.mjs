@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// What the preload adds to a process's start-up: `node -e <probe>` against
+// `node --import ./register.mjs -e <probe>`, one fresh process per run, the
+// variants interleaved and in alternating direction (A B, B A, ...) so that
+// drifting machine load spreads over both. Reports medians per Node version.
+//
+//   node bench/startup.mjs [--node=20,22,24,26] [--runs=30] [--variants=native,preload]
+//
+// Three clocks per run:
+//   wall     spawn to exit, measured here (what a user waits for)
+//   ready    performance.now() when the probe runs: process start to the
+//            application's first line, measured in the child (no exec, no teardown)
+//   cpu      process.cpuUsage() (user + system) when the probe runs: the least
+//            sensitive to other load on the machine
+// The probe (`-e`) is the same one-liner in every variant.
+//
+// Variants: native (no flag), preload (--import ./register.mjs), off (the
+// preload with FAST_WEBSTREAMS=0), cache (the preload with NODE_COMPILE_CACHE
+// set to a directory under .cache/, warmed by the first run; Node 22.1+).
+// See docs/benchmarks.md.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveNode } from '../test/wpt/node-versions.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PROBE = 'const c=process.cpuUsage();process.stdout.write(JSON.stringify([performance.now(),(c.user+c.system)/1000]))';
+
+const opts = { node: '20,22,24,26', runs: '30', variants: 'native,preload' };
+for (const arg of process.argv.slice(2)) {
+  const m = /^--(node|runs|variants)=(.+)$/.exec(arg);
+  if (!m) {
+    console.error(`startup.mjs: unknown argument ${arg} (see the header of bench/startup.mjs)`);
+    process.exit(2);
+  }
+  opts[m[1]] = m[2];
+}
+const runs = Number(opts.runs);
+const majors = opts.node.split(',').map(Number);
+const variants = opts.variants.split(',');
+
+function variantArgs(name, major) {
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  delete env.NODE_COMPILE_CACHE;
+  for (const key of Object.keys(env)) if (key.startsWith('FAST_WEBSTREAMS')) delete env[key];
+  switch (name) {
+    case 'native': return { args: ['-e', PROBE], env };
+    case 'preload': return { args: ['--import', './register.mjs', '-e', PROBE], env };
+    case 'off': return { args: ['--import', './register.mjs', '-e', PROBE], env: { ...env, FAST_WEBSTREAMS: '0' } };
+    case 'cache': {
+      const dir = join(root, '.cache', `compile-cache-${major}`);
+      mkdirSync(dir, { recursive: true });
+      return { args: ['--import', './register.mjs', '-e', PROBE], env: { ...env, NODE_COMPILE_CACHE: dir } };
+    }
+    default: throw new Error(`unknown variant ${name} (native, preload, off, cache)`);
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function runOnce(bin, { args, env }) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(bin, args, { cwd: root, env, encoding: 'utf8' });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed:\n${r.stderr}`);
+  const [ready, cpu] = JSON.parse(r.stdout);
+  return { wall, ready, cpu };
+}
+
+const fmt = (x) => x.toFixed(1).padStart(7);
+for (const major of majors) {
+  const { bin, version } = resolveNode(major);
+  const setups = variants.map((v) => [v, variantArgs(v, major)]);
+  for (const [, setup] of setups) runOnce(bin, setup); // warm the file cache (and the compile cache)
+  const results = new Map(variants.map((v) => [v, { wall: [], ready: [], cpu: [] }]));
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? setups : [...setups].reverse();
+    for (const [name, setup] of order) {
+      const r = runOnce(bin, setup);
+      const into = results.get(name);
+      into.wall.push(r.wall);
+      into.ready.push(r.ready);
+      into.cpu.push(r.cpu);
+    }
+  }
+  console.log(`\nNode ${version}, ${runs} runs per variant, medians in ms (+ added over ${variants[0]})`);
+  console.log(`${'variant'.padEnd(10)}${'wall'.padStart(7)}${''.padStart(9)}${'ready'.padStart(7)}${''.padStart(9)}${'cpu'.padStart(7)}`);
+  const base = results.get(variants[0]);
+  for (const [name, r] of results) {
+    const cols = ['wall', 'ready', 'cpu'].map((k) => {
+      const m = median(r[k]);
+      const d = m - median(base[k]);
+      return `${fmt(m)} ${name === variants[0] ? ''.padStart(8) : `(${d >= 0 ? '+' : ''}${d.toFixed(1)})`.padStart(8)}`;
+    });
+    console.log(`${name.padEnd(10)}${cols.join('')}`);
+  }
+}
