@@ -212,6 +212,33 @@ test('diagnostics channel through the preload, in a fresh process', { timeout: 3
   for (const field of FIELDS) assert.ok(out.fields.includes(field), field);
 });
 
+test('worker threads: the preload runs there, but their channel publishes nothing', { timeout: 30000 }, async () => {
+  // The main-thread check is deferred to the first subscriber (starting costs
+  // nothing): a subscriber in a worker still gets no records, one in the main
+  // thread does.
+  const worker = `
+    import dc from 'node:diagnostics_channel';
+    import { parentPort } from 'node:worker_threads';
+    let got = 0;
+    dc.subscribe('fast-webstreams:metrics', () => got++);
+    setTimeout(() => parentPort.postMessage({ got, patched: String(ReadableStream).includes('#impl') }), 300);
+  `;
+  const script = `
+    import { Worker } from 'node:worker_threads';
+    import dc from 'node:diagnostics_channel';
+    const w = new Worker(new URL('data:text/javascript,' + encodeURIComponent(${JSON.stringify(worker)})));
+    const fromWorker = await new Promise((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
+    await w.terminate();
+    setInterval(() => {}, 1000);
+    await new Promise((resolve) => dc.subscribe('fast-webstreams:metrics', resolve));
+    console.log(JSON.stringify(fromWorker));
+    process.exit(0);
+  `;
+  const { code, stdout, stderr } = await runChild(script, { FAST_WEBSTREAMS_METRICS_INTERVAL: '20' }).done;
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout), { got: 0, patched: true });
+});
+
 test('FAST_WEBSTREAMS_METRICS=stderr prints one JSON line per interval', { timeout: 30000 }, async () => {
   const script = `${WORKLOAD}\nawait new Promise((r) => setTimeout(r, 400));`;
   const { code, stderr } = await runChild(script, { FAST_WEBSTREAMS_METRICS: 'stderr', FAST_WEBSTREAMS_METRICS_INTERVAL: '50' }).done;
