@@ -13,3 +13,4 @@ export { TransformStreamDefaultController } from './transform/default-controller
 export { ByteLengthQueuingStrategy, CountQueuingStrategy } from './strategies.js';
 export { install, uninstall, isInstalled, nativeClasses } from './patch/globals.js';
 export { getCounters, resetCounters } from './metrics/api.js';
+export { startFromEnv as startMetricsFromEnv } from './metrics/from-env.js';

@@ -6,10 +6,10 @@
 //
 // node:diagnostics_channel is required, not imported: Node has loaded it
 // already, and an ESM import would build its namespace at every start.
-import { createRequire } from 'node:module';
 import { metricsRecord } from './record.js';
+import { builtin } from '../patch/builtins.js';
 
-const diagnosticsChannel = createRequire(import.meta.url)('node:diagnostics_channel');
+const diagnosticsChannel = builtin('node:diagnostics_channel');
 
 export const CHANNEL_NAME = 'fast-webstreams:metrics';
 

@@ -1,6 +1,7 @@
-// Imported by register.mjs: reads the environment and starts the metrics
-// outputs it asks for. Nothing here runs on a hot path; every timer and the
-// HTTP server are unref'd, so they never keep a process alive.
+// startFromEnv(), exported as startMetricsFromEnv and called by register.mjs
+// after install(): reads the environment and starts the metrics outputs it
+// asks for. Nothing here runs on a hot path; every timer and the HTTP server
+// are unref'd, so they never keep a process alive.
 //
 //   FAST_WEBSTREAMS=0                      the kill switch: nothing at all is started
 //   (always)                               the `fast-webstreams:metrics` diagnostics channel
@@ -18,16 +19,15 @@
 // namespace, which loads fs/promises and readline), node:worker_threads only
 // when an output is asked for or the channel gets its first subscriber, and
 // node:http only when a port is set.
-import { createRequire } from 'node:module';
 import { enableMetricsChannel } from './channel.js';
 import { metricsRecord } from './record.js';
 import { formatSummary, getCounters } from './api.js';
 import { PROMETHEUS_CONTENT_TYPE, renderPrometheus } from './prometheus.js';
 import { isInstalled } from '../patch/globals.js';
+import { builtin } from '../patch/builtins.js';
 
-const require = createRequire(import.meta.url);
-const { writeSync } = require('node:fs');
-const isMainThread = () => require('node:worker_threads').isMainThread;
+const { writeSync } = builtin('node:fs');
+const isMainThread = () => builtin('node:worker_threads').isMainThread;
 
 const DEFAULT_INTERVAL_MS = 10000;
 
@@ -78,7 +78,7 @@ function startStderrLines(intervalMs) {
 export function startPrometheusServer(port, host) {
   // node:http is loaded only when a port is asked for, and through require:
   // its ESM namespace loads Node's bundled undici (50-80 ms at every start).
-  const { createServer } = require('node:http');
+  const { createServer } = builtin('node:http');
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/metrics') {
@@ -149,5 +149,3 @@ export function startFromEnv(env = process.env) {
   if (plan.port !== null) startPrometheusServer(plan.port, plan.host);
   if (plan.summary) armExitSummary();
 }
-
-startFromEnv();
