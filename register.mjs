@@ -3,12 +3,18 @@
 // FAST_WEBSTREAMS=0 is the kill switch: the module then loads nothing and changes nothing.
 // FAST_WEBSTREAMS_<FEATURE>=0 turns single features off (docs/interop.md).
 //
+// It loads the library as one module, dist/fast-webstreams.js (src/ bundled
+// by tools/bundle.mjs, the same module the package exports, so a program that
+// also imports 'fast-webstreams' gets the very classes installed here): every
+// process pays for what this loads, and one module costs a third of forty
+// (docs/interop.md, "Start-up").
+//
 // No static imports, and no Node builtin imported as ESM: Node creates a
 // builtin's ESM namespace when the graph is linked, before any module body
 // runs, and some (node:http on Node 24+) load the bundled undici, which
 // captures the global ReadableStream at that moment.
 if (process.env.FAST_WEBSTREAMS !== '0') {
-  const { install, startMetricsFromEnv } = await import('./src/index.js');
+  const { install, startMetricsFromEnv } = await import('./dist/fast-webstreams.js');
   install();
   startMetricsFromEnv(); // metrics outputs the environment asks for (docs/metrics.md)
 }

@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tokenize } from '../../tools/tokenize.mjs';
+import { writeBundle } from '../../tools/bundle.mjs';
 
 const COUNTERS = 'counters';
 const FALLBACK = 'countFallback';
@@ -216,10 +217,13 @@ function listModules(dir) {
 
 /**
  * Copies `<root>/src` and `<root>/register.mjs` into `outDir` (a fresh
- * temporary directory by default) and strips the counter updates from every
- * module outside src/metrics/. Returns { dir, register, removed }, removed
- * being [{ file, line, text }]. Throws if a module holds a form it does not
- * know, or if it found nothing to remove (then there is nothing to compare).
+ * temporary directory by default), strips the counter updates from every
+ * module outside src/metrics/, and bundles the result into the copy's
+ * dist/fast-webstreams.js, which its register.mjs loads (tools/bundle.mjs): the
+ * same shape as the real preload, so the two start up alike and differ only
+ * in the counting. Returns { dir, register, removed }, removed being
+ * [{ file, line, text }]. Throws if a module holds a form it does not know,
+ * or if it found nothing to remove (then there is nothing to compare).
  */
 export function buildNoCounters(root, outDir = mkdtempSync(join(tmpdir(), 'fast-webstreams-nocounters-'))) {
   cpSync(join(root, 'src'), join(outDir, 'src'), { recursive: true });
@@ -239,6 +243,7 @@ export function buildNoCounters(root, outDir = mkdtempSync(join(tmpdir(), 'fast-
   if (!removed.length) {
     throw new Error('strip-counters: no counter update found in src/: the core no longer counts the way this transform knows; nothing to compare');
   }
+  writeBundle(outDir);
   return { dir: outDir, register: join(outDir, 'register.mjs'), removed };
 }
 
@@ -276,12 +281,13 @@ export const WORKLOAD = `
 
 /**
  * Runs WORKLOAD under `bin` with the build at `dir` preloaded and returns
- * { installed, counters } (from that build's own metrics module), or throws
- * with the child's error. The bench uses it to check, before measuring, that
- * the copy loads, streams data correctly and counts nothing.
+ * { installed, counters } (from the module that build's preload installed,
+ * its dist/ bundle), or throws with the child's error. The bench uses it to
+ * check, before measuring, that the copy loads, streams data correctly and
+ * counts nothing.
  */
 export function runWorkload(bin, dir) {
-  const api = pathToFileURL(join(dir, 'src', 'index.js')).href;
+  const api = pathToFileURL(join(dir, 'dist', 'fast-webstreams.js')).href;
   const script = `${WORKLOAD}
     const { getCounters, isInstalled } = await import(${JSON.stringify(api)});
     process.stdout.write(JSON.stringify({ installed: isInstalled(), counters: getCounters() }));`;
@@ -310,6 +316,11 @@ export function nonZero(snapshot) {
  * preload flags and a cleanup.
  */
 export function prepareNoCounters(root, bin) {
+  // `fast` loads root's dist/ only while it matches src/ (else src/ itself,
+  // which starts slower): compare like with like.
+  if (writeBundle(root, { check: true }).changed) {
+    throw new Error('fast-nocounters: dist/ is not in sync with src/, so `fast` would run src/ unbundled: run `node tools/bundle.mjs` first');
+  }
   const build = buildNoCounters(root);
   try {
     const { installed, counters } = runWorkload(bin, build.dir);

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import diagnosticsChannel from 'node:diagnostics_channel';
-import { getCounters, resetCounters } from 'fast-webstreams';
+import { getCounters, resetCounters } from '../../src/index.js'; // the same instance as the internals below
 import { counters, countFallback } from '../../src/metrics/counters.js';
 import { renderPrometheus, metricName } from '../../src/metrics/prometheus.js';
 import { CHANNEL_NAME, enableMetricsChannel } from '../../src/metrics/channel.js';
