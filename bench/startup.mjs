@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // What the preload adds to a process's start-up: `node -e <probe>` against
-// `node --import ./register.mjs -e <probe>`, one fresh process per run, the
-// variants interleaved and in alternating direction (A B, B A, ...) so that
-// drifting machine load spreads over both. Reports medians per Node version.
+// `node --import fast-webstreams/register -e <probe>`, one fresh process per
+// run, the variants interleaved and in alternating direction (A B C, C B A,
+// ...) so that drifting machine load spreads over all of them. Reports
+// medians per Node version.
 //
 //   node bench/startup.mjs [--node=20,22,24,26] [--runs=30] [--variants=native,preload]
 //
@@ -14,14 +15,24 @@
 //            sensitive to other load on the machine
 // The probe (`-e`) is the same one-liner in every variant.
 //
-// Variants: native (no flag), preload (--import ./register.mjs), off (the
-// preload with FAST_WEBSTREAMS=0), cache (the preload with NODE_COMPILE_CACHE
-// set to a directory under .cache/, warmed by the first run; Node 22.1+).
-// See docs/benchmarks.md.
+// The library is measured as users get it: the package's files (package.json
+// "files") copied into node_modules/fast-webstreams of a temporary directory,
+// which is the working directory of every run. Variants:
+//   native    no flag
+//   preload   --import fast-webstreams/register (the installed copy: dist/)
+//   off       the same with FAST_WEBSTREAMS=0
+//   cache     the same with NODE_COMPILE_CACHE set (a temporary directory,
+//             filled by a first run; Node 22.1+)
+//   src       src/ loaded as separate modules (what the preload did before
+//             dist/): src/index.js, install(), startMetricsFromEnv()
+//   checkout  --import <repository>/register.mjs: the repository itself,
+//             which also checks dist/ against src/ (tools/bundle.mjs)
+// See docs/interop.md, "Start-up".
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveNode } from '../test/wpt/node-versions.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,20 +51,36 @@ const runs = Number(opts.runs);
 const majors = opts.node.split(',').map(Number);
 const variants = opts.variants.split(',');
 
+// The installed layout, in a temporary directory that every run uses as its cwd.
+const work = mkdtempSync(join(tmpdir(), 'fast-webstreams-startup-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+const installed = join(work, 'node_modules', 'fast-webstreams');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+for (const entry of ['package.json', ...pkg.files]) cpSync(join(root, entry), join(installed, entry), { recursive: true });
+writeFileSync(join(work, 'package.json'), '{ "private": true }\n');
+const srcRegister = join(work, 'src-register.mjs');
+writeFileSync(srcRegister, `const { install, startMetricsFromEnv } = await import(${JSON.stringify(pathToFileURL(join(installed, 'src', 'index.js')).href)});
+install();
+startMetricsFromEnv();
+`);
+
 function variantArgs(name, major) {
   const env = { ...process.env, NODE_OPTIONS: '' };
   delete env.NODE_COMPILE_CACHE;
   for (const key of Object.keys(env)) if (key.startsWith('FAST_WEBSTREAMS')) delete env[key];
+  const preload = ['--import', 'fast-webstreams/register', '-e', PROBE];
   switch (name) {
     case 'native': return { args: ['-e', PROBE], env };
-    case 'preload': return { args: ['--import', './register.mjs', '-e', PROBE], env };
-    case 'off': return { args: ['--import', './register.mjs', '-e', PROBE], env: { ...env, FAST_WEBSTREAMS: '0' } };
+    case 'preload': return { args: preload, env };
+    case 'off': return { args: preload, env: { ...env, FAST_WEBSTREAMS: '0' } };
     case 'cache': {
-      const dir = join(root, '.cache', `compile-cache-${major}`);
+      const dir = join(work, `compile-cache-${major}`);
       mkdirSync(dir, { recursive: true });
-      return { args: ['--import', './register.mjs', '-e', PROBE], env: { ...env, NODE_COMPILE_CACHE: dir } };
+      return { args: preload, env: { ...env, NODE_COMPILE_CACHE: dir } };
     }
-    default: throw new Error(`unknown variant ${name} (native, preload, off, cache)`);
+    case 'src': return { args: ['--import', pathToFileURL(srcRegister).href, '-e', PROBE], env };
+    case 'checkout': return { args: ['--import', pathToFileURL(join(root, 'register.mjs')).href, '-e', PROBE], env };
+    default: throw new Error(`unknown variant ${name} (native, preload, off, cache, src, checkout)`);
   }
 }
 
@@ -65,7 +92,7 @@ const median = (xs) => {
 
 function runOnce(bin, { args, env }) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(bin, args, { cwd: root, env, encoding: 'utf8' });
+  const r = spawnSync(bin, args, { cwd: work, env, encoding: 'utf8' });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed:\n${r.stderr}`);
   const [ready, cpu] = JSON.parse(r.stdout);
