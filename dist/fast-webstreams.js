@@ -2,8 +2,12 @@
 // Every module of src/ is below, in its own block, its lines as they are in
 // src/ (import and export syntax blanked; fast-webstreams.js.map maps each line
 // back). After changing src/, run `node tools/bundle.mjs`.
-import { createRequire as __fws$b0$createRequire } from "node:module";
-import { types as __fws$b1$types } from "node:util";
+import { createRequire as __fws$createRequire } from "node:module";
+const __fws$builtin = typeof process.getBuiltinModule === 'function'
+  ? (id) => process.getBuiltinModule(id)
+  : __fws$createRequire(import.meta.url);
+const __fws$b0$types = __fws$builtin("node:util").types;
+const __fws$b1$createRequire = __fws$builtin("node:module").createRequire;
 // Each module's bindings that other modules import, by module.
 const __fws$m = [];
 // A binding imported across a cycle, until its module has run: any use throws.
@@ -21,8 +25,7 @@ function __fws$settle(index) { for (const [name, set] of __fws$lates[index] ?? [
 // that differs means changed; all sizes equal and no file newer than this one
 // means unchanged; otherwise the contents decide.
 const __fws$stale = (() => {
-  const require = __fws$b0$createRequire(import.meta.url);
-  const { existsSync, readFileSync, statSync } = require('node:fs');
+  const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
   const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4070],["src/queue.js",3378],["src/readable/stream-ops.js",6248],["src/readable/underlying-source.js",1724],["src/readable/default-controller.js",12623],["src/readable/byte-controller.js",37366],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5486],["src/readable/byob-reader.js",7162],["src/readable/byte-tee.js",8297],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8415],["src/writable/default-controller.js",12019],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4258],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",13528],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9183],["src/transform/default-controller.js",6362],["src/transform/transform-stream.js",12193],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",5772],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
@@ -49,7 +52,7 @@ const __fws$stale = (() => {
   }
   if (!changed) return undefined;
   try {
-    return require('../src/index.js');
+    return __fws$createRequire(import.meta.url)('../src/index.js');
   } catch (e) {
     throw new Error('fast-webstreams: dist/ is out of date with src/, and src/ could not be loaded in its place ' +
       `(${e.message}): run \`node tools/bundle.mjs\``, { cause: e });
@@ -57,7 +60,7 @@ const __fws$stale = (() => {
 })();
 if (__fws$stale === undefined) {
 // ---- src/intrinsics.js
-{ const nodeUtilTypes = __fws$b1$types; __fws$m[0] = { copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, arrayBufferByteLength, isResizableArrayBuffer, typedArrayLength, abortControllerSignal, abortSignalAborted, abortSignalReason, isAbortSignal };
+{ const nodeUtilTypes = __fws$b0$types; __fws$m[0] = { copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, arrayBufferByteLength, isResizableArrayBuffer, typedArrayLength, abortControllerSignal, abortSignalAborted, abortSignalReason, isAbortSignal };
 // Intrinsics captured when this module first loads, before any user code can
 // patch them. Every spec algorithm calls through these, so a program that
 // replaces Promise.prototype.then, Function.prototype.call or Array methods
@@ -5760,7 +5763,7 @@ function oursTest(name, Ours) {
 }
  }
 // ---- src/patch/builtins.js
-{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b0$createRequire; __fws$m[34] = {  };
+{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[34] = {  };
 // Node's builtin modules as require() gives them (their CommonJS exports, no
 // ESM namespace: building one can load more of Node, and some load undici).
 // process.getBuiltinModule where Node has it (20.16+, 22.3+), captured now;

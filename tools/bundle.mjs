@@ -297,17 +297,16 @@ export function bundle(root = ROOT) {
     if (exp.local !== undefined) return { mod, local: exp.local };
     return binding(modules.get(mod.deps.get(exp.spec)), exp.imported, seen);
   };
-  // Builtins: one import each in the bundle's header.
+  // Builtins: one constant each in the bundle's header.
   const builtins = new Map(); // `${spec}\0${imported}` -> { spec, imported, name }
-  const builtinName = (spec, imported) => {
+  const builtinName = (spec, imported, where) => {
     const key = `${spec}\0${imported}`;
     if (!builtins.has(key)) {
       const tag = imported === '*' ? 'ns' : imported;
-      builtins.set(key, { spec, imported, name: `${P}b${builtins.size}$${tag}` });
+      builtins.set(key, { spec, imported, where, name: `${P}b${builtins.size}$${tag}` });
     }
     return builtins.get(key).name;
   };
-  const createRequire = builtinName('node:module', 'createRequire'); // for the check in the header
 
   // A module's bindings that others use travel in one object per module,
   // ${P}m[index]: set when its block starts (function declarations) and ends.
@@ -322,7 +321,7 @@ export function bundle(root = ROOT) {
       const dep = mod.deps.get(imp.spec);
       for (const { imported, local } of imp.bindings) {
         if (dep === undefined) {
-          mod.start.push(`const ${local} = ${builtinName(imp.spec, imported)};`);
+          mod.start.push(`const ${local} = ${builtinName(imp.spec, imported, `${mod.rel}:${imp.line}`)};`);
           continue;
         }
         if (imported === '*') throw new BundleError(`${mod.rel}:${imp.line}: import * from a module of src/ is not supported`);
@@ -367,16 +366,26 @@ export function bundle(root = ROOT) {
 // Every module of src/ is below, in its own block, its lines as they are in
 // src/ (import and export syntax blanked; fast-webstreams.js.map maps each line
 // back). After changing src/, run \`node tools/bundle.mjs\`.`);
-  const bySpec = new Map();
-  for (const b of builtins.values()) bySpec.set(b.spec, [...(bySpec.get(b.spec) ?? []), b]);
-  for (const [spec, list] of bySpec) {
-    const from = `from ${JSON.stringify(spec)};`;
-    for (const { imported, name } of list) {
-      if (imported === 'default') emit(`import ${name} ${from}`);
-      else if (imported === '*') emit(`import * as ${name} ${from}`);
+  // A builtin import becomes a read of what require() gives (the module's
+  // exports), when the bundle starts: the values the import would bind,
+  // without building the builtin's ESM namespace, which runs its lazy getters
+  // and so can load more of Node (node:util's loads node:stream, the worker
+  // machinery and creates process.stderr). A name the module lacks, here, is
+  // an error, as the import would be.
+  emit(`import { createRequire as ${P}createRequire } from "node:module";
+const ${P}builtin = typeof process.getBuiltinModule === 'function'
+  ? (id) => process.getBuiltinModule(id)
+  : ${P}createRequire(import.meta.url);`);
+  for (const { spec, imported, name, where } of builtins.values()) {
+    if (imported === '*') {
+      emit(`import * as ${name} from ${JSON.stringify(spec)};`);
+      continue;
     }
-    const named = list.filter((b) => b.imported !== 'default' && b.imported !== '*');
-    if (named.length) emit(`import { ${named.map((b) => `${b.imported} as ${b.name}`).join(', ')} } ${from}`);
+    if (imported !== 'default') {
+      const mod = process.getBuiltinModule?.(spec);
+      if (mod !== undefined && !(imported in mod)) throw new BundleError(`${where}: ${spec} has no export ${imported}`);
+    }
+    emit(`const ${name} = ${P}builtin(${JSON.stringify(spec)})${imported === 'default' ? '' : `.${imported}`};`);
   }
   emit(`// Each module's bindings that other modules import, by module.
 const ${P}m = [];
@@ -395,8 +404,7 @@ function ${P}settle(index) { for (const [name, set] of ${P}lates[index] ?? []) i
 // that differs means changed; all sizes equal and no file newer than this one
 // means unchanged; otherwise the contents decide.
 const ${P}stale = (() => {
-  const require = ${createRequire}(import.meta.url);
-  const { existsSync, readFileSync, statSync } = require('node:fs');
+  const { existsSync, readFileSync, statSync } = ${P}builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
   const sources = ${JSON.stringify(order.map((m) => [m.rel, Buffer.byteLength(m.source)]))};
@@ -423,7 +431,7 @@ const ${P}stale = (() => {
   }
   if (!changed) return undefined;
   try {
-    return require('../${ENTRY}');
+    return ${P}createRequire(import.meta.url)('../${ENTRY}');
   } catch (e) {
     throw new Error('fast-webstreams: dist/ is out of date with src/, and src/ could not be loaded in its place ' +
       \`(\${e.message}): run \\\`node tools/bundle.mjs\\\`\`, { cause: e });

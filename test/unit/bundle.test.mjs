@@ -179,6 +179,7 @@ test('anything the transform cannot carry over exactly is refused, naming file a
     'export const { p } = {};': /destructuring/,
     "import { ok } from './ok.js'": /must end with ;/,
     'const __fws$x = 1;': /reserves/,
+    "import { nope } from 'node:fs';": /node:fs has no export nope/,
   };
   for (const [line, why] of Object.entries(refused)) {
     const dir = tree(t, { 'src/index.js': `// a comment\n${line}\n`, 'src/ok.js': 'export const ok = 1;\n' });
