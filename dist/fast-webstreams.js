@@ -444,7 +444,7 @@ Object.assign(__fws$m[1], { LazyDeferred, promiseRejectedWith, Deferred }); }
        const kWrap = Symbol('fast-webstreams.wrap');
 Object.assign(__fws$m[2], { kWrap }); }
 // ---- src/webidl.js
-{ const { promiseResolvedWith } = __fws$m[1]; const { OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, PromiseReject } = __fws$m[0]; __fws$m[3] = { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError, invokePromiseCallback, invokeCallbackForResult, convertEnforceRangeULL, isObject, optionalCallback, convertEnum };
+{ const { OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, PromiseReject } = __fws$m[0]; const { promiseResolvedWith } = __fws$m[1]; __fws$m[3] = { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError, invokePromiseCallback, invokeCallbackForResult, convertEnforceRangeULL, isObject, optionalCallback, convertEnum };
 // WebIDL conversions used by the public classes: dictionaries, callbacks,
 // numbers and brand-check errors. Errors name the interface, the member and the
 // argument at fault, the way browsers do, so a user knows what to fix.
@@ -574,7 +574,7 @@ Object.assign(__fws$m[2], { kWrap }); }
 }
  }
 // ---- src/strategies.js
-{ const { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError } = __fws$m[3]; const { NumberIsNaN, ReflectApply } = __fws$m[0]; __fws$m[4] = { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm };
+{ const { NumberIsNaN, ReflectApply } = __fws$m[0]; const { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError } = __fws$m[3]; __fws$m[4] = { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm };
 // Queuing strategies: the two built-in strategy classes and the abstract
 // operations that read a user-supplied strategy (ExtractHighWaterMark,
 // ExtractSizeAlgorithm). https://streams.spec.whatwg.org/#qs
@@ -811,7 +811,7 @@ const noItems = [];
 }
 Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
 // ---- src/readable/stream-ops.js
-{ const { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; const { RingQueue } = __fws$m[5]; const { OriginalTypeError } = __fws$m[0]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
+{ const { OriginalTypeError } = __fws$m[0]; const { RingQueue } = __fws$m[5]; const { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
 // The ReadableStream state machine: the internal record that holds a stream's
 // slots, and the abstract operations of spec section 4.9 that act on it
 // ("Interfacing with controllers", "Readers"). The public class in
@@ -993,7 +993,7 @@ Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
 }
 Object.assign(__fws$m[6], { ReadableStreamImpl }); }
 // ---- src/readable/underlying-source.js
-{ const { invokePromiseCallback, invokeCallbackForResult } = __fws$m[3]; const { resolvedUndefined, returnUndefined } = __fws$m[1]; const { ReflectApply } = __fws$m[0]; __fws$m[7] = { attachUnderlyingSource };
+{ const { ReflectApply } = __fws$m[0]; const { resolvedUndefined, returnUndefined } = __fws$m[1]; const { invokePromiseCallback, invokeCallbackForResult } = __fws$m[3]; __fws$m[7] = { attachUnderlyingSource };
 // The algorithms of a readable stream made from an underlying source, shared
 // by every such stream and by both kinds of controller (no closures per
 // stream). Controllers call them with themselves as `this`, and keep
@@ -1030,7 +1030,7 @@ function cancelFromSource(reason) {
        const cancelAlgorithmOf = (source) => (source.cancel === undefined ? resolvedUndefined : cancelFromSource);
 Object.assign(__fws$m[7], { startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf }); }
 // ---- src/readable/default-controller.js
-{ const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest } = __fws$m[6]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { kWrap } = __fws$m[2]; const { QueueWithSizes } = __fws$m[5]; const { promiseResolvedWith, reactToResult } = __fws$m[1]; const { ReflectApply, OriginalTypeError } = __fws$m[0]; __fws$m[8] = { hasBufferedChunk, CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError, SetUpReadableStreamDefaultControllerFromUnderlyingSource, ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, pullSettled };
+{ const { ReflectApply, OriginalTypeError } = __fws$m[0]; const { promiseResolvedWith, reactToResult } = __fws$m[1]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest } = __fws$m[6]; __fws$m[8] = { hasBufferedChunk, CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError, SetUpReadableStreamDefaultControllerFromUnderlyingSource, ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, pullSettled };
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
 
 
@@ -1353,7 +1353,7 @@ function makePullReactions(controller) {
 }
 Object.assign(__fws$m[8], { kParked, ReadableStreamDefaultController }); }
 // ---- src/readable/byte-controller.js
-{ const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { kWrap } = __fws$m[2]; const { RingQueue } = __fws$m[5]; const { promiseResolvedWith, reactToResult } = __fws$m[1]; const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; __fws$m[9] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
+{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; const { promiseResolvedWith, reactToResult } = __fws$m[1]; const { RingQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[9] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
 // ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
 // the abstract operations of 4.9.5 "Readable byte stream controllers".
 //
@@ -2279,7 +2279,7 @@ const zero = { ...counters };
 }
 Object.assign(__fws$m[10], { counters }); }
 // ---- src/readable/default-reader.js
-{ const { counters } = __fws$m[10]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue } = __fws$m[6]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { kWrap } = __fws$m[2]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { hasBufferedChunk } = __fws$m[8]; const { OriginalTypeError, PromiseResolve } = __fws$m[0]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(23, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[11] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
+{ const { OriginalTypeError, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[8]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue } = __fws$m[6]; const { counters } = __fws$m[10]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(23, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[11] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
 
 
@@ -2433,7 +2433,7 @@ defineInterface(ReadableStreamDefaultReader, 'ReadableStreamDefaultReader',
   ['closed', 'read', 'releaseLock', 'cancel']);
 Object.assign(__fws$m[11], { DefaultReadRequest, ReadableStreamDefaultReader }); }
 // ---- src/readable/byob-reader.js
-{ const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[9]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue } = __fws$m[6]; const { illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[3]; const { kWrap } = __fws$m[2]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(23, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[12] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
+{ const { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue } = __fws$m[6]; const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[9]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(23, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[12] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
 // ReadableStreamBYOBReader (spec 4.5) and its abstract operations (spec 4.9.4).
 
 
@@ -2620,7 +2620,7 @@ delete ReadableStreamBYOBReader.isInstance;
 defineInterface(ReadableStreamBYOBReader, 'ReadableStreamBYOBReader', ['closed', 'read', 'releaseLock', 'cancel']);
 Object.assign(__fws$m[12], { ReadableStreamBYOBReader }); }
 // ---- src/readable/byte-tee.js
-{ const { CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[9]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[12]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[11]; const { ReadableStreamCancel } = __fws$m[6]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, returnUndefined } = __fws$m[1]; const { Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } = __fws$m[0]; __fws$m[13] = { ReadableByteStreamTee };
+{ const { Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, returnUndefined } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[11]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[12]; const { CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[9]; __fws$m[13] = { ReadableByteStreamTee };
 // ReadableByteStreamTee (spec 4.9.1): tees a readable byte stream into two byte
 // streams, reading with a default reader when a branch has no BYOB request and
 // with a BYOB reader (into the branch's request view) when it has one.
@@ -2843,7 +2843,7 @@ function CloneAsUint8Array(O) {
 }
  }
 // ---- src/readable/tee.js
-{ const { ReadableByteStreamTee } = __fws$m[13]; const { isByteStreamController } = __fws$m[9]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[11]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[8]; const { ReadableStreamCancel } = __fws$m[6]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; __fws$m[14] = { ReadableStreamTee };
+{ const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[11]; const { isByteStreamController } = __fws$m[9]; const { ReadableByteStreamTee } = __fws$m[13]; __fws$m[14] = { ReadableStreamTee };
 // ReadableStreamTee and ReadableStreamDefaultTee (spec 4.9.1).
 
 
@@ -2956,7 +2956,7 @@ function teeCancel(tee) {
 }
  }
 // ---- src/writable/stream-ops.js
-{ const { RingQueue } = __fws$m[5]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { OriginalTypeError } = __fws$m[0]; __fws$m[15] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue } = __fws$m[5]; __fws$m[15] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 
@@ -3184,7 +3184,7 @@ class PendingAbortRequest {
 }
 Object.assign(__fws$m[15], { WritableStreamImpl }); }
 // ---- src/writable/default-controller.js
-{ const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[15]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { kWrap } = __fws$m[2]; const { QueueWithSizes } = __fws$m[5]; const { promiseResolvedWith, reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; __fws$m[16] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded };
+{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { promiseResolvedWith, reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[15]; __fws$m[16] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded };
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
 
 
@@ -3477,7 +3477,7 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
 }
 Object.assign(__fws$m[16], { WritableStreamDefaultController }); }
 // ---- src/writable/direct-write.js
-{ const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[16]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[15]; const { reactToResult } = __fws$m[1]; __fws$m[17] = { canWriteDirectly, writeDirectly };
+{ const { reactToResult } = __fws$m[1]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[15]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[16]; __fws$m[17] = { canWriteDirectly, writeDirectly };
 // Tiers 0 and 1: a pipe's write into an idle WritableStream, run at once.
 //
 // A pipe holds the only writer of its destination, so nobody can observe that
@@ -3532,7 +3532,7 @@ Object.assign(__fws$m[16], { WritableStreamDefaultController }); }
 }
  }
 // ---- src/writable/writable-stream.js
-{ const { counters } = __fws$m[10]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[16]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[15]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, getMember, optionalCallback } = __fws$m[3]; const { promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(19, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[18] = { wrapWritableStream };
+{ const { kWrap } = __fws$m[2]; const { promiseRejectedWith } = __fws$m[1]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, getMember, optionalCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[15]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[16]; const { counters } = __fws$m[10]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(19, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[18] = { wrapWritableStream };
 // The public WritableStream class (spec 5.2).
 
 
@@ -3635,7 +3635,7 @@ const isWritableStream = (value) => unwrapWritableStream(value) !== undefined;
 defineInterface(WritableStream, 'WritableStream', ['locked', 'abort', 'close', 'getWriter']);
 Object.assign(__fws$m[18], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
 // ---- src/writable/default-writer.js
-{ const { counters } = __fws$m[10]; const { unwrapWritableStream } = __fws$m[18]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[16]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected } = __fws$m[15]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { kWrap } = __fws$m[2]; const { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { OriginalTypeError } = __fws$m[0]; __fws$m[19] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(19);
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected } = __fws$m[15]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[16]; const { unwrapWritableStream } = __fws$m[18]; const { counters } = __fws$m[10]; __fws$m[19] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(19);
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
 
 
@@ -3855,7 +3855,7 @@ defineInterface(WritableStreamDefaultWriter, 'WritableStreamDefaultWriter',
   ['closed', 'desiredSize', 'ready', 'abort', 'close', 'releaseLock', 'write']);
 Object.assign(__fws$m[19], { WritableStreamDefaultWriter }); __fws$settle(19); }
 // ---- src/readable/pipe-to.js
-{ const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[19]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[15]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[11]; const { ReadableStreamCancel } = __fws$m[6]; const { requireDictionary, getMember, typeError } = __fws$m[3]; const { canWriteDirectly, writeDirectly } = __fws$m[17]; const { counters } = __fws$m[10]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; __fws$m[20] = { ReadableStreamPipeTo, convertPipeOptions };
+{ const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { counters } = __fws$m[10]; const { canWriteDirectly, writeDirectly } = __fws$m[17]; const { requireDictionary, getMember, typeError } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[11]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[15]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[19]; __fws$m[20] = { ReadableStreamPipeTo, convertPipeOptions };
 // ReadableStreamPipeTo (spec 4.9.1) and the StreamPipeOptions dictionary.
 // The spec describes piping "in parallel"; this is one faithful ordering:
 // wait for the writer to be ready, read one chunk, write it, repeat, while
@@ -4237,7 +4237,7 @@ function finalize(pipe, hasError, error) {
 }
  }
 // ---- src/readable/async-iterator.js
-{ const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[11]; const { ReadableStreamReaderGenericCancel } = __fws$m[6]; const { illegalInvocation } = __fws$m[3]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { counters } = __fws$m[10]; const { hasBufferedChunk } = __fws$m[8]; const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; __fws$m[21] = { CreateReadableStreamAsyncIterator };
+{ const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[8]; const { counters } = __fws$m[10]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { illegalInvocation } = __fws$m[3]; const { ReadableStreamReaderGenericCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[11]; __fws$m[21] = { CreateReadableStreamAsyncIterator };
 // Async iteration of a ReadableStream (spec 4.2.5 "Asynchronous iteration" on
 // top of WebIDL's asynchronous iterator machinery: the ongoing-promise queue
 // that makes next() and return() calls run one after another).
@@ -4389,7 +4389,7 @@ ObjectDefineProperty(iteratorPrototype, SymbolToStringTag, {
 }
  }
 // ---- src/readable/from.js
-{ const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[8]; const { isObject, typeError } = __fws$m[3]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; __fws$m[22] = { ReadableStreamFromIterable };
+{ const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { isObject, typeError } = __fws$m[3]; const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[8]; __fws$m[22] = { ReadableStreamFromIterable };
 // ReadableStream.from(): ReadableStreamFromIterable (spec 4.9.1), with the
 // ECMAScript GetIterator(obj, async) and CreateAsyncFromSyncIterator it relies on.
 
@@ -4524,7 +4524,7 @@ function getAsyncIterator(obj) {
 }
  }
 // ---- src/readable/readable-stream.js
-{ const { counters } = __fws$m[10]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[18]; const { ReadableStreamFromIterable } = __fws$m[22]; const { CreateReadableStreamAsyncIterator } = __fws$m[21]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[20]; const { ReadableStreamTee } = __fws$m[14]; const { AcquireReadableStreamBYOBReader } = __fws$m[12]; const { AcquireReadableStreamDefaultReader } = __fws$m[11]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[9]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[8]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[6]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, optionalCallback, convertEnforceRangeULL, convertEnum } = __fws$m[3]; const { kWrap } = __fws$m[2]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; __fws$m[23] = { wrapReadableStream }; __fws$settle(23);
+{ const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, optionalCallback, convertEnforceRangeULL, convertEnum } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[6]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[8]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[9]; const { AcquireReadableStreamDefaultReader } = __fws$m[11]; const { AcquireReadableStreamBYOBReader } = __fws$m[12]; const { ReadableStreamTee } = __fws$m[14]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[20]; const { CreateReadableStreamAsyncIterator } = __fws$m[21]; const { ReadableStreamFromIterable } = __fws$m[22]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[18]; const { counters } = __fws$m[10]; __fws$m[23] = { wrapReadableStream }; __fws$settle(23);
 // The public ReadableStream class (spec 4.2): WebIDL argument conversion and
 // brand checks, then straight into the abstract operations.
 
@@ -4723,7 +4723,7 @@ ObjectDefineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
 ObjectDefineProperty(ReadableStream, 'from', { enumerable: true });
 Object.assign(__fws$m[23], { unwrapReadableStream, ReadableStream }); __fws$settle(23); }
 // ---- src/transform/default-controller.js
-{ const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[8]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError } = __fws$m[3]; const { kWrap } = __fws$m[2]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { OriginalTypeError } = __fws$m[0]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(25, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(25, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(25, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[24] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
+{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[8]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(25, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(25, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(25, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[24] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 
 
@@ -4880,7 +4880,7 @@ defineInterface(TransformStreamDefaultController, 'TransformStreamDefaultControl
 }
 Object.assign(__fws$m[24], { TransformStreamDefaultController }); }
 // ---- src/transform/transform-stream.js
-{ const { counters } = __fws$m[10]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[24]; const { wrapWritableStream } = __fws$m[18]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[16]; const { wrapReadableStream } = __fws$m[23]; const { CreateReadableStream, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[8]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, getMember, optionalCallback } = __fws$m[3]; const { kWrap } = __fws$m[2]; const { Deferred, enqueueMicrotask, reactToPromise, uponPromise } = __fws$m[1]; const { ReflectApply } = __fws$m[0]; __fws$m[25] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(25);
+{ const { ReflectApply } = __fws$m[0]; const { Deferred, enqueueMicrotask, reactToPromise, uponPromise } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, getMember, optionalCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { CreateReadableStream, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[8]; const { wrapReadableStream } = __fws$m[23]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[16]; const { wrapWritableStream } = __fws$m[18]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[24]; const { counters } = __fws$m[10]; __fws$m[25] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(25);
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 
@@ -5208,7 +5208,7 @@ function brandTest(getter, value) {
        const nativeWritableLocked = (stream) => Reflect.apply(writableLocked, stream, []);
 Object.assign(__fws$m[26], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
 // ---- src/bridge/node-symbols.js
-{ const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[16]; const { ReadableStreamDefaultControllerError } = __fws$m[8]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[9]; const { WritableStream, unwrapWritableStream } = __fws$m[18]; const { ReadableStream, unwrapReadableStream } = __fws$m[23]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[1]; const { ObjectDefineProperty, ReflectApply } = __fws$m[0];
+{ const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[23]; const { WritableStream, unwrapWritableStream } = __fws$m[18]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[9]; const { ReadableStreamDefaultControllerError } = __fws$m[8]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[16];
 // Node's stream utilities recognise Web Streams by duck typing and then read a
 // few *registered* symbols (Symbol.for), which any class may implement:
 //   nodejs.webstream.isClosedPromise        { promise } settled when the stream closes / errors
@@ -5333,7 +5333,7 @@ define(WP, kControllerErrorFunction, function controllerErrorFunction() {
 });
  }
 // ---- src/bridge/native-twin.js
-{ const { counters } = __fws$m[10]; const { natives } = __fws$m[26]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[19]; const { WritableStreamAbort } = __fws$m[15]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[11]; const { ReadableStreamCancel } = __fws$m[6]; const { uponPromise } = __fws$m[1]; __fws$m[28] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
+{ const { uponPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[11]; const { WritableStreamAbort } = __fws$m[15]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[19]; const { natives } = __fws$m[26]; const { counters } = __fws$m[10]; __fws$m[28] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
 // The bridge to Node's native streams: a native twin of one of our streams.
 // Some consumers only accept streams made by Node's own constructors (brand
 // checks on private symbols, V8's transfer marker). For them we hand over a
@@ -5446,7 +5446,7 @@ function readFrom(reader) {
 }
  }
 // ---- src/patch/transfer.js
-{ const { IsWritableStreamLocked } = __fws$m[15]; const { IsReadableStreamLocked } = __fws$m[6]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[28]; const { unwrapTransformStream } = __fws$m[25]; const { unwrapWritableStream } = __fws$m[18]; const { unwrapReadableStream } = __fws$m[23]; const { ReflectApply, SymbolIterator } = __fws$m[0]; __fws$m[29] = { installTransferPatch, uninstallTransferPatch };
+{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[23]; const { unwrapWritableStream } = __fws$m[18]; const { unwrapTransformStream } = __fws$m[25]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[28]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[15]; __fws$m[29] = { installTransferPatch, uninstallTransferPatch };
 // Transfer of our streams: structuredClone(value, { transfer }) and
 // MessagePort.prototype.postMessage(value, transfer). V8 only transfers streams
 // that Node's constructors marked, so each of our streams in the transfer list
@@ -5600,7 +5600,7 @@ let installedPatch = false;
 }
  }
 // ---- src/patch/classes.js
-{ const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[4]; const { TransformStreamDefaultController } = __fws$m[24]; const { TransformStream } = __fws$m[25]; const { WritableStreamDefaultController } = __fws$m[16]; const { WritableStreamDefaultWriter } = __fws$m[19]; const { WritableStream } = __fws$m[18]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[9]; const { ReadableStreamDefaultController } = __fws$m[8]; const { ReadableStreamBYOBReader } = __fws$m[12]; const { ReadableStreamDefaultReader } = __fws$m[11]; const { ReadableStream } = __fws$m[23]; __fws$m[30] = {  };
+{ const { ReadableStream } = __fws$m[23]; const { ReadableStreamDefaultReader } = __fws$m[11]; const { ReadableStreamBYOBReader } = __fws$m[12]; const { ReadableStreamDefaultController } = __fws$m[8]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[9]; const { WritableStream } = __fws$m[18]; const { WritableStreamDefaultWriter } = __fws$m[19]; const { WritableStreamDefaultController } = __fws$m[16]; const { TransformStream } = __fws$m[25]; const { TransformStreamDefaultController } = __fws$m[24]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[4]; __fws$m[30] = {  };
 // Our class for each Web Streams global the patch replaces.
 
 
@@ -5714,7 +5714,7 @@ Object.assign(__fws$m[31], { Journal }); }
 }
  }
 // ---- src/patch/instanceof.js
-{ const { unwrapTransformStream } = __fws$m[25]; const { unwrapWritableStream } = __fws$m[18]; const { unwrapReadableStream } = __fws$m[23]; const { natives } = __fws$m[26]; const { fastClasses } = __fws$m[30]; __fws$m[33] = { installInstanceof };
+{ const { fastClasses } = __fws$m[30]; const { natives } = __fws$m[26]; const { unwrapReadableStream } = __fws$m[23]; const { unwrapWritableStream } = __fws$m[18]; const { unwrapTransformStream } = __fws$m[25]; __fws$m[33] = { installInstanceof };
 // instanceof both ways between Node's native classes and ours.
 //
 // Native streams are instances of our classes: each native prototype gets our
@@ -5778,7 +5778,7 @@ const getBuiltinModule = process.getBuiltinModule;
   : createRequire(__fws$url);
 Object.assign(__fws$m[34], { builtin }); }
 // ---- src/patch/stream-web.js
-{ const { builtin } = __fws$m[34]; const { sameShape } = __fws$m[31]; const { ReadableStreamTee: OurTee } = __fws$m[14]; const { IsReadableStreamLocked } = __fws$m[6]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[23]; const { fastClasses } = __fws$m[30]; __fws$m[35] = { installStreamWeb };
+{ const { fastClasses } = __fws$m[30]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[23]; const { IsReadableStreamLocked } = __fws$m[6]; const { ReadableStreamTee: OurTee } = __fws$m[14]; const { sameShape } = __fws$m[31]; const { builtin } = __fws$m[34]; __fws$m[35] = { installStreamWeb };
 // `node:stream/web` and `stream/web`, imported or required, give our classes.
 //
 // Every form of the module shares one exports object (what require() returns);
@@ -5822,7 +5822,7 @@ const streamWeb = builtin('node:stream/web');
 }
  }
 // ---- src/bridge/fast-over-native.js
-{ const { counters } = __fws$m[10]; const { natives } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[6]; const { AcquireReadableStreamDefaultReader } = __fws$m[11]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[9]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[16]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; __fws$m[36] = { fastWritableOver };
+{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[16]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[9]; const { AcquireReadableStreamDefaultReader } = __fws$m[11]; const { IsReadableStreamLocked } = __fws$m[6]; const { natives } = __fws$m[26]; const { counters } = __fws$m[10]; __fws$m[36] = { fastWritableOver };
 // The other direction of the bridge: one of OUR streams in front of a native
 // one. Used where a native stream meets our code: a pipe from ours into a
 // native writable (CompressionStream, TextDecoderStream, Writable.toWeb()),
@@ -5993,7 +5993,7 @@ function ownedBytes(chunk) {
 }
 Object.assign(__fws$m[36], { BodyShell }); }
 // ---- src/patch/consumers.js
-{ const { builtin } = __fws$m[34]; const { sameShape } = __fws$m[31]; const { fastWritableOver } = __fws$m[36]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[28]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[26]; const { convertPipeOptions } = __fws$m[20]; const { IsWritableStreamLocked } = __fws$m[15]; const { IsReadableStreamLocked } = __fws$m[6]; const { unwrapTransformStream } = __fws$m[25]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[18]; const { ReadableStream, unwrapReadableStream, wrapReadableStream } = __fws$m[23]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReflectApply } = __fws$m[0]; __fws$m[37] = { installConsumers };
+{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream, wrapReadableStream } = __fws$m[23]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[18]; const { unwrapTransformStream } = __fws$m[25]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[15]; const { convertPipeOptions } = __fws$m[20]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[26]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[28]; const { fastWritableOver } = __fws$m[36]; const { sameShape } = __fws$m[31]; const { builtin } = __fws$m[34]; __fws$m[37] = { installConsumers };
 // Node's consumers that only accept native streams, and pipes that cross
 // between native streams and ours.
 //
@@ -6212,7 +6212,7 @@ function installPipes(journal) {
 }
  }
 // ---- src/patch/bodies.js
-{ const { builtin } = __fws$m[34]; const { sameShape } = __fws$m[31]; const { BodyShell } = __fws$m[36]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[26]; const { ReadableByteStreamControllerClose } = __fws$m[9]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[23]; const { ReflectApply } = __fws$m[0]; __fws$m[38] = { installBodies };
+{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[23]; const { ReadableByteStreamControllerClose } = __fws$m[9]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[26]; const { BodyShell } = __fws$m[36]; const { sameShape } = __fws$m[31]; const { builtin } = __fws$m[34]; __fws$m[38] = { installBodies };
 // Response.prototype.body and Request.prototype.body: one of our streams.
 //
 // Under the preload undici makes its bodies with the *global* ReadableStream
@@ -6383,7 +6383,7 @@ function looksLikeUndici(exports) {
 }
  }
 // ---- src/patch/globals.js
-{ const { installBodies } = __fws$m[38]; const { installConsumers } = __fws$m[37]; const { installStreamWeb } = __fws$m[35]; const { installInstanceof } = __fws$m[33]; const { enabledFeatures } = __fws$m[32]; const { Journal } = __fws$m[31]; const { fastClasses } = __fws$m[30]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[29]; const { natives, nativeDescriptors } = __fws$m[26]; const { ObjectDefineProperty } = __fws$m[0]; __fws$m[39] = { isInstalled, install, uninstall, nativeClasses };
+{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[26]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[29]; const { fastClasses } = __fws$m[30]; const { Journal } = __fws$m[31]; const { enabledFeatures } = __fws$m[32]; const { installInstanceof } = __fws$m[33]; const { installStreamWeb } = __fws$m[35]; const { installConsumers } = __fws$m[37]; const { installBodies } = __fws$m[38]; __fws$m[39] = { isInstalled, install, uninstall, nativeClasses };
 // The global patch: replaces Node's Web Streams classes on globalThis with ours,
 // plus every other way a program reaches Web Streams (docs/interop.md), and can
 // put every original property and prototype back exactly as it was.
@@ -6534,7 +6534,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/record.js
-{ const { isInstalled } = __fws$m[39]; const { tierShares } = __fws$m[40]; const { snapshotCounters } = __fws$m[10]; __fws$m[41] = { metricsRecord };
+{ const { snapshotCounters } = __fws$m[10]; const { tierShares } = __fws$m[40]; const { isInstalled } = __fws$m[39]; __fws$m[41] = { metricsRecord };
 // The record published on the diagnostics channel and printed as one JSON line
 // on stderr: cumulative counters plus the derived chunk share per tier.
 
@@ -6554,7 +6554,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/channel.js
-{ const { builtin } = __fws$m[34]; const { metricsRecord } = __fws$m[41]; __fws$m[42] = { enableMetricsChannel };
+{ const { metricsRecord } = __fws$m[41]; const { builtin } = __fws$m[34]; __fws$m[42] = { enableMetricsChannel };
 // The `fast-webstreams:metrics` diagnostics channel. While it has subscribers,
 // a metrics record (see record.js) is published on it once per interval. With
 // no subscriber there is no timer at all: the first subscribe() on the channel
@@ -6702,7 +6702,7 @@ const escapeHelp = (text) => String(text).replace(/\\/g, '\\\\').replace(/\n/g, 
 }
 Object.assign(__fws$m[43], { PROMETHEUS_CONTENT_TYPE }); }
 // ---- src/metrics/from-env.js
-{ const { builtin } = __fws$m[34]; const { isInstalled } = __fws$m[39]; const { PROMETHEUS_CONTENT_TYPE, renderPrometheus } = __fws$m[43]; const { formatSummary, getCounters } = __fws$m[40]; const { metricsRecord } = __fws$m[41]; const { enableMetricsChannel } = __fws$m[42]; __fws$m[44] = { startFromEnv };
+{ const { enableMetricsChannel } = __fws$m[42]; const { metricsRecord } = __fws$m[41]; const { formatSummary, getCounters } = __fws$m[40]; const { PROMETHEUS_CONTENT_TYPE, renderPrometheus } = __fws$m[43]; const { isInstalled } = __fws$m[39]; const { builtin } = __fws$m[34]; __fws$m[44] = { startFromEnv };
 // startFromEnv(), exported as startMetricsFromEnv and called by register.mjs
 // after install(): reads the environment and starts the metrics outputs it
 // asks for. Nothing here runs on a hot path; every timer and the HTTP server

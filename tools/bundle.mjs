@@ -77,6 +77,7 @@ function parseModule(root, rel) {
   const blanks = []; // [s, e, statement]: import/export syntax to blank out (a whole statement, or the keyword)
   const requests = []; // module specifiers in source order (imports and re-exports)
   const importMetaUrls = []; // offsets of `import.meta.url`
+  const lets = new Set(); // names declared with a top-level let
   let depth = 0;
 
   // `{ a, b as c }` starting at toks[k]; returns [list, index after '}'].
@@ -128,6 +129,18 @@ function parseModule(root, rel) {
     if (isId(tok, 'eval') && !isP(toks[k - 1], '.')) fail(tok, 'eval would see the bundle\'s scopes');
     if (depth !== 0) continue;
     if (isId(tok, 'var') && !isP(toks[k - 1], '.')) fail(tok, 'a top-level var would be shared by every module of the bundle');
+    if (isId(tok, 'let') && !isP(toks[k - 1], '.')) {
+      // Every name it declares: the first, and each after a comma at this statement's level.
+      let level = 0;
+      for (let m = k + 1; m < toks.length; m++) {
+        const t = toks[m];
+        if (isP(t, '(') || isP(t, '[') || isP(t, '{')) level++;
+        else if (isP(t, ')') || isP(t, ']') || isP(t, '}')) level--;
+        else if (level === 0 && isP(t, ';')) break;
+        if (level < 0) break;
+        if (level === 0 && isId(t) && (m === k + 1 || isP(toks[m - 1], ','))) lets.add(t.v);
+      }
+    }
     if (isId(tok, 'await') && !isP(toks[k - 1], '.')) fail(tok, 'top-level await is not supported');
     if (isId(tok, 'import') && !isP(toks[k - 1], '.')) {
       const start = tok.s;
@@ -217,6 +230,11 @@ function parseModule(root, rel) {
       exports.set(name.v, { local: name.v });
       if (isFunction) functionDecls.add(name.v);
       blanks.push([tok.s, tok.e, false]);
+    }
+  }
+  for (const [exported, exp] of exports) {
+    if (exp.local !== undefined && lets.has(exp.local)) {
+      throw new BundleError(`${rel}: exports ${exported}, a let binding: a binding that can change cannot be copied into importers`);
     }
   }
   return { rel, file, source, imports, exports, functionDecls, blanks, requests, importMetaUrls, lineOf };
@@ -341,7 +359,7 @@ export function bundle(root = ROOT) {
         }
       }
     }
-    for (const [index, list] of fromModule) mod.start.unshift(`const { ${list.join(', ')} } = ${P}m[${index}];`);
+    mod.start.unshift(...[...fromModule].map(([index, list]) => `const { ${list.join(', ')} } = ${P}m[${index}];`));
   }
   const entry = modules.get(ENTRY);
   const entryExports = [...entry.exports.keys()].map((name) => {

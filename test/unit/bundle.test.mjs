@@ -180,6 +180,7 @@ test('anything the transform cannot carry over exactly is refused, naming file a
     "import { ok } from './ok.js'": /must end with ;/,
     'const __fws$x = 1;': /reserves/,
     "import { nope } from 'node:fs';": /node:fs has no export nope/,
+    'let n = 1, m = 2; export { m };': /exports m, a let binding/,
   };
   for (const [line, why] of Object.entries(refused)) {
     const dir = tree(t, { 'src/index.js': `// a comment\n${line}\n`, 'src/ok.js': 'export const ok = 1;\n' });
