@@ -5,7 +5,7 @@
 // ...) so that drifting machine load spreads over all of them. Reports
 // medians per Node version.
 //
-//   node bench/startup.mjs [--node=20,22,24,26] [--runs=30] [--variants=native,preload]
+//   node bench/startup.mjs [--node=20,22,24,26] [--runs=30] [--variants=native,preload] [--ref=main]
 //
 // Three clocks per run:
 //   wall     spawn to exit, measured here (what a user waits for)
@@ -27,6 +27,8 @@
 //             dist/): src/index.js, install(), startMetricsFromEnv()
 //   checkout  --import <repository>/register.mjs: the repository itself,
 //             which also checks dist/ against src/ (tools/bundle.mjs)
+//   ref       with --ref=<git ref>: that commit's package, installed the same
+//             way (git archive), to compare a change with what it replaces
 // See docs/interop.md, "Start-up".
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,9 +40,9 @@ import { resolveNode } from '../test/wpt/node-versions.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PROBE = 'const c=process.cpuUsage();process.stdout.write(JSON.stringify([performance.now(),(c.user+c.system)/1000]))';
 
-const opts = { node: '20,22,24,26', runs: '30', variants: 'native,preload' };
+const opts = { node: '20,22,24,26', runs: '30', variants: 'native,preload', ref: '' };
 for (const arg of process.argv.slice(2)) {
-  const m = /^--(node|runs|variants)=(.+)$/.exec(arg);
+  const m = /^--(node|runs|variants|ref)=(.+)$/.exec(arg);
   if (!m) {
     console.error(`startup.mjs: unknown argument ${arg} (see the header of bench/startup.mjs)`);
     process.exit(2);
@@ -50,6 +52,8 @@ for (const arg of process.argv.slice(2)) {
 const runs = Number(opts.runs);
 const majors = opts.node.split(',').map(Number);
 const variants = opts.variants.split(',');
+if (opts.ref && !variants.includes('ref')) variants.push('ref');
+if (variants.includes('ref') && !opts.ref) throw new Error('the ref variant needs --ref=<git ref>');
 
 // The installed layout, in a temporary directory that every run uses as its cwd.
 const work = mkdtempSync(join(tmpdir(), 'fast-webstreams-startup-'));
@@ -58,6 +62,21 @@ const installed = join(work, 'node_modules', 'fast-webstreams');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 for (const entry of ['package.json', ...pkg.files]) cpSync(join(root, entry), join(installed, entry), { recursive: true });
 writeFileSync(join(work, 'package.json'), '{ "private": true }\n');
+// --ref: that commit's package.json "files", installed beside.
+const refWork = join(work, 'ref');
+if (opts.ref) {
+  const tree = join(refWork, 'tree');
+  mkdirSync(tree, { recursive: true });
+  const tar = spawnSync('git', ['archive', '--format=tar', opts.ref], { cwd: root, maxBuffer: 1 << 30 });
+  if (tar.status !== 0) throw new Error(`git archive ${opts.ref}: ${tar.stderr}`);
+  const x = spawnSync('tar', ['-x', '-C', tree], { input: tar.stdout });
+  if (x.status !== 0) throw new Error(`tar: ${x.stderr}`);
+  const refPkg = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8'));
+  for (const entry of ['package.json', ...refPkg.files]) {
+    cpSync(join(tree, entry), join(refWork, 'node_modules', 'fast-webstreams', entry), { recursive: true });
+  }
+  writeFileSync(join(refWork, 'package.json'), '{ "private": true }\n');
+}
 const srcRegister = join(work, 'src-register.mjs');
 writeFileSync(srcRegister, `const { install, startMetricsFromEnv } = await import(${JSON.stringify(pathToFileURL(join(installed, 'src', 'index.js')).href)});
 install();
@@ -80,7 +99,8 @@ function variantArgs(name, major) {
     }
     case 'src': return { args: ['--import', pathToFileURL(srcRegister).href, '-e', PROBE], env };
     case 'checkout': return { args: ['--import', pathToFileURL(join(root, 'register.mjs')).href, '-e', PROBE], env };
-    default: throw new Error(`unknown variant ${name} (native, preload, off, cache, src, checkout)`);
+    case 'ref': return { args: preload, env, cwd: refWork };
+    default: throw new Error(`unknown variant ${name} (native, preload, off, cache, src, checkout, ref)`);
   }
 }
 
@@ -90,9 +110,9 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-function runOnce(bin, { args, env }) {
+function runOnce(bin, { args, env, cwd = work }) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(bin, args, { cwd: work, env, encoding: 'utf8' });
+  const r = spawnSync(bin, args, { cwd, env, encoding: 'utf8' });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed:\n${r.stderr}`);
   const [ready, cpu] = JSON.parse(r.stdout);
