@@ -3,11 +3,11 @@
 // FAST_WEBSTREAMS=0 is the kill switch: the module then loads nothing and changes nothing.
 // FAST_WEBSTREAMS_<FEATURE>=0 turns single features off (docs/interop.md).
 //
-// It loads the library as one module, dist/fast-webstreams.js (src/ bundled
-// by tools/bundle.mjs, the same module the package exports, so a program that
-// also imports 'fast-webstreams' gets the very classes installed here): every
-// process pays for what this loads, and one module costs a third of forty
-// (docs/interop.md, "Start-up").
+// Every process started with the preload pays for what it loads, so it loads
+// the library as one module, dist/fast-webstreams.js: src/ bundled by
+// tools/bundle.mjs, about a third of what loading src/'s 45 modules cost
+// (docs/interop.md, "Start-up"). It is the module the package exports, so a
+// program that also imports 'fast-webstreams' gets the classes installed here.
 //
 // No static imports, and no Node builtin imported as ESM: Node creates a
 // builtin's ESM namespace when the graph is linked, before any module body
