@@ -164,6 +164,20 @@ function callPull(controller) {
 }
 
 /**
+ * CallPullIfNeeded from one of our own reactions, on a clean stack. A pipe
+ * whose pending read the pull() fulfils writes the chunk as soon as pull()
+ * returns rather than a microtask later (tier 1): the pipe owns the only
+ * reader, and no user code is on the stack below us.
+ */
+function pullFromReaction(controller) {
+  const stream = controller.stream;
+  stream.feeding = true;
+  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  stream.feeding = false;
+  if (stream.pipe !== undefined) stream.pipe.stepIfRequested();
+}
+
+/**
  * Settles a parked pull. The spec reacts to the pull promise a microtask
  * later; only internal algorithms park (a transform's readable side), and
  * the one effect of settling is that the next read may pull at once, so it
@@ -171,7 +185,13 @@ function callPull(controller) {
  * transform's backpressure in the same turn (what lets tier 0 chains flow).
  */
 export function pullSettled(controller) {
-  controller.onPullFulfilled();
+  // Not through onPullFulfilled: this runs inside transform()'s enqueue(),
+  // where no pipe may run (pullFromReaction is for reactions only).
+  controller.pulling = false;
+  if (controller.pullAgain) {
+    controller.pullAgain = false;
+    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  }
 }
 
 /**
@@ -189,7 +209,7 @@ function makePullReactions(controller) {
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
-      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+      pullFromReaction(controller);
     }
   };
   controller.onPullRejected = (e) => {

@@ -67,10 +67,18 @@ class PipeState {
       pipeLoop(this);
     };
   }
+
+  /** Runs the step a chunk handed over while its producer ran asked for (stepRequested). */
+  stepIfRequested() {
+    if (!this.stepRequested) return;
+    this.stepRequested = false;
+    this.step();
+  }
 }
 
 /** Links the pipes that meet at a TransformStream into one chain (tier 0). */
 function linkChain(pipe) {
+  pipe.source.pipe = pipe;
   const fed = pipe.dest.transform;
   if (fed !== undefined) fed.inPipe = pipe;
   const drained = pipe.source.transform;
@@ -84,6 +92,7 @@ function linkChain(pipe) {
 }
 
 function unlinkChain(pipe) {
+  if (pipe.source.pipe === pipe) pipe.source.pipe = undefined;
   const fed = pipe.dest.transform;
   if (fed !== undefined) {
     if (fed.inPipe === pipe) fed.inPipe = undefined;
@@ -101,6 +110,7 @@ function writePendingChunk(pipe) {
   pipe.hasPendingChunk = false;
   const dest = pipe.dest;
   if (!canWriteDirectly(dest)) {
+    counters.specWrites++;
     if (WritableStreamDefaultWriterWriteTracked(pipe.writer, chunk, pipe.writeRequest)) pipe.writesInFlight++;
     return true;
   }
@@ -115,13 +125,29 @@ function writePendingChunk(pipe) {
   transform.fusing = true;
   writeDirectly(dest, chunk, pipe.writeRequest);
   transform.fusing = false;
-  // transform() may have handed its output to the next pipe's pending read.
-  const next = transform.outPipe;
-  if (next !== undefined && next.stepRequested) {
-    next.stepRequested = false;
-    next.step();
-  }
+  runRequestedStep(transform);
   return true;
+}
+
+/** Runs the pipe reading `transform`'s output if transform() or flush() just handed it a chunk. */
+function runRequestedStep(transform) {
+  const next = transform.outPipe;
+  if (next !== undefined) next.stepIfRequested();
+}
+
+/**
+ * The close action of a pipe whose source closed. Into a transform, flush()
+ * runs inside it; what flush() enqueues passes on down the chain at once, as
+ * transform()'s output does (tier 0).
+ */
+function closeDestination(pipe) {
+  const transform = pipe.dest.transform;
+  if (transform === undefined) return WritableStreamDefaultWriterCloseWithErrorPropagation(pipe.writer);
+  transform.fusing = true;
+  const result = WritableStreamDefaultWriterCloseWithErrorPropagation(pipe.writer);
+  transform.fusing = false;
+  runRequestedStep(transform);
+  return result;
 }
 
 /**
@@ -161,7 +187,15 @@ class PipeReadRequest {
     // the sink must not run: the write happens in a microtask, and until then
     // the chunk is "read but not yet written", which shutdown flushes first.
     if (pipe.reading) return;
-    const upstream = pipe.source.transform;
+    const source = pipe.source;
+    if (source.feeding) {
+      // Tier 1: our own reaction is running the source's pull(), and runs
+      // this pipe when it returns (pullFromReaction in default-controller.js).
+      counters.syncPipeChunks++;
+      pipe.stepRequested = true;
+      return;
+    }
+    const upstream = source.transform;
     if (upstream !== undefined && upstream.fusing) {
       pipe.stepRequested = true; // tier 0: the upstream pipe runs this one next
       return;
@@ -269,7 +303,7 @@ function destErrored(pipe) {
 
 function sourceClosed(pipe) {
   if (!pipe.preventClose) {
-    shutdownWithAction(pipe, () => WritableStreamDefaultWriterCloseWithErrorPropagation(pipe.writer), false);
+    shutdownWithAction(pipe, () => closeDestination(pipe), false);
   } else {
     shutdown(pipe, false);
   }

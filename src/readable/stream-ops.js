@@ -14,6 +14,10 @@ export class ReadableStreamImpl {
     this.reader = undefined;   // a ReadableStreamDefaultReaderImpl or ReadableStreamBYOBReaderImpl
     this.controller = undefined;
     this.transform = undefined; // the TransformStreamImpl whose readable side this is
+    // Tier 1 (see pipe-to.js): the pipe reading this stream, and whether our
+    // own reaction is running the source's pull() right now.
+    this.pipe = undefined;
+    this.feeding = false;
     this.api = undefined;      // the public ReadableStream, created on demand
   }
 }

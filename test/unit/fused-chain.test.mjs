@@ -1,0 +1,87 @@
+// Tier 0 end to end: what a chain of transforms delivers, in order, and which
+// counters moved it. Uses the library's classes directly (no global patch).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ReadableStream, WritableStream, TransformStream, getCounters, resetCounters } from '../../src/index.js';
+
+function fromArray(items) {
+  let i = 0;
+  return new ReadableStream({
+    pull(controller) {
+      while (controller.desiredSize > 0 && i < items.length) controller.enqueue(items[i++]);
+      if (i === items.length) controller.close();
+    },
+  }, { highWaterMark: 4 });
+}
+
+// Tags each chunk, and emits a trailer from flush() as a framing transform does.
+const tagging = (tag) => new TransformStream({
+  transform(chunk, controller) { controller.enqueue(`${chunk}${tag}`); },
+  flush(controller) { controller.enqueue(`end${tag}`); },
+});
+
+async function collect(readable) {
+  const out = [];
+  await readable.pipeTo(new WritableStream({ write(chunk) { out.push(chunk); } }));
+  return out;
+}
+
+test('flush() output passes down a fused chain in order, with no spec-path pipe step', async () => {
+  resetCounters();
+  const out = await collect(fromArray(['a', 'b', 'c']).pipeThrough(tagging('1')).pipeThrough(tagging('2')));
+  assert.deepEqual(out, ['a12', 'b12', 'c12', 'end12', 'end2']);
+  const c = getCounters();
+  assert.equal(c.fusedChains, 1);
+  assert.ok(c.fusedChunks >= 6, `fusedChunks ${c.fusedChunks}`);
+  // Every chunk, the trailers included, was moved without a microtask per pipe step.
+  assert.equal(c.specPipeChunks, 0);
+});
+
+test('a flush() that returns a promise still delivers its output after the chunks', async () => {
+  const slowFlush = new TransformStream({
+    transform(chunk, controller) { controller.enqueue(chunk); },
+    async flush(controller) {
+      await null;
+      controller.enqueue('late');
+    },
+  });
+  const out = await collect(fromArray(['x', 'y']).pipeThrough(slowFlush).pipeThrough(tagging('!')));
+  assert.deepEqual(out, ['x!', 'y!', 'late!', 'end!']);
+});
+
+test('a flush() that throws errors the rest of the chain and rejects the pipe', async () => {
+  const failing = new TransformStream({
+    flush() { throw new Error('flush failed'); },
+  });
+  await assert.rejects(collect(fromArray(['x']).pipeThrough(failing).pipeThrough(tagging('!'))), /flush failed/);
+});
+
+test('a pull() source with the default high-water mark: the pipe writes each chunk when pull() returns', async () => {
+  resetCounters();
+  let next = 0;
+  const source = new ReadableStream({
+    pull(controller) {
+      controller.enqueue(next++);
+      if (next === 200) controller.close();
+    },
+  });
+  const out = await collect(source);
+  assert.deepEqual(out, Array.from({ length: 200 }, (_, i) => i));
+  const c = getCounters();
+  assert.equal(c.specPipeChunks, 0);
+  assert.equal(c.syncPipeChunks, 200);
+});
+
+test('a pull() that enqueues and then errors the stream: the chunk is written, then the pipe rejects', async () => {
+  const written = [];
+  const source = new ReadableStream({
+    start(controller) { controller.enqueue('first'); },
+    pull(controller) {
+      if (written.length === 0) return;
+      controller.enqueue('second');
+      controller.error(new Error('source broke'));
+    },
+  });
+  await assert.rejects(source.pipeTo(new WritableStream({ write(chunk) { written.push(chunk); } })), /source broke/);
+  assert.deepEqual(written, ['first', 'second']);
+});
