@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4070],["src/queue.js",3378],["src/readable/stream-ops.js",6248],["src/readable/underlying-source.js",1724],["src/readable/default-controller.js",12623],["src/readable/byte-controller.js",37366],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5486],["src/readable/byob-reader.js",7162],["src/readable/byte-tee.js",8297],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8415],["src/writable/default-controller.js",12019],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4258],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",13528],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9183],["src/transform/default-controller.js",6362],["src/transform/transform-stream.js",12193],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",5772],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4070],["src/queue.js",3378],["src/readable/stream-ops.js",6441],["src/readable/underlying-source.js",1724],["src/readable/default-controller.js",13413],["src/readable/byte-controller.js",37366],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5486],["src/readable/byob-reader.js",7162],["src/readable/byte-tee.js",8297],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8415],["src/writable/default-controller.js",12019],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4258],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9183],["src/transform/default-controller.js",6362],["src/transform/transform-stream.js",12193],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",5772],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 829647357;
+    changed = (h >>> 0) !== 2882194492;
   }
   if (!changed) return undefined;
   try {
@@ -828,6 +828,10 @@ Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
     this.reader = undefined;   // a ReadableStreamDefaultReaderImpl or ReadableStreamBYOBReaderImpl
     this.controller = undefined;
     this.transform = undefined; // the TransformStreamImpl whose readable side this is
+    // Tier 1 (see pipe-to.js): the pipe reading this stream, and whether our
+    // own reaction is running the source's pull() right now.
+    this.pipe = undefined;
+    this.feeding = false;
     this.api = undefined;      // the public ReadableStream, created on demand
   }
 }
@@ -1197,6 +1201,20 @@ function callPull(controller) {
 }
 
 /**
+ * CallPullIfNeeded from one of our own reactions, on a clean stack. A pipe
+ * whose pending read the pull() fulfils writes the chunk as soon as pull()
+ * returns rather than a microtask later (tier 1): the pipe owns the only
+ * reader, and no user code is on the stack below us.
+ */
+function pullFromReaction(controller) {
+  const stream = controller.stream;
+  stream.feeding = true;
+  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  stream.feeding = false;
+  if (stream.pipe !== undefined) stream.pipe.stepIfRequested();
+}
+
+/**
  * Settles a parked pull. The spec reacts to the pull promise a microtask
  * later; only internal algorithms park (a transform's readable side), and
  * the one effect of settling is that the next read may pull at once, so it
@@ -1204,7 +1222,13 @@ function callPull(controller) {
  * transform's backpressure in the same turn (what lets tier 0 chains flow).
  */
        function pullSettled(controller) {
-  controller.onPullFulfilled();
+  // Not through onPullFulfilled: this runs inside transform()'s enqueue(),
+  // where no pipe may run (pullFromReaction is for reactions only).
+  controller.pulling = false;
+  if (controller.pullAgain) {
+    controller.pullAgain = false;
+    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  }
 }
 
 /**
@@ -1222,7 +1246,7 @@ function makePullReactions(controller) {
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
-      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+      pullFromReaction(controller);
     }
   };
   controller.onPullRejected = (e) => {
@@ -3925,10 +3949,18 @@ class PipeState {
       pipeLoop(this);
     };
   }
+
+  /** Runs the step a chunk handed over while its producer ran asked for (stepRequested). */
+  stepIfRequested() {
+    if (!this.stepRequested) return;
+    this.stepRequested = false;
+    this.step();
+  }
 }
 
 /** Links the pipes that meet at a TransformStream into one chain (tier 0). */
 function linkChain(pipe) {
+  pipe.source.pipe = pipe;
   const fed = pipe.dest.transform;
   if (fed !== undefined) fed.inPipe = pipe;
   const drained = pipe.source.transform;
@@ -3942,6 +3974,7 @@ function linkChain(pipe) {
 }
 
 function unlinkChain(pipe) {
+  if (pipe.source.pipe === pipe) pipe.source.pipe = undefined;
   const fed = pipe.dest.transform;
   if (fed !== undefined) {
     if (fed.inPipe === pipe) fed.inPipe = undefined;
@@ -3959,6 +3992,7 @@ function writePendingChunk(pipe) {
   pipe.hasPendingChunk = false;
   const dest = pipe.dest;
   if (!canWriteDirectly(dest)) {
+    counters.specWrites++;
     if (WritableStreamDefaultWriterWriteTracked(pipe.writer, chunk, pipe.writeRequest)) pipe.writesInFlight++;
     return true;
   }
@@ -3973,13 +4007,29 @@ function writePendingChunk(pipe) {
   transform.fusing = true;
   writeDirectly(dest, chunk, pipe.writeRequest);
   transform.fusing = false;
-  // transform() may have handed its output to the next pipe's pending read.
-  const next = transform.outPipe;
-  if (next !== undefined && next.stepRequested) {
-    next.stepRequested = false;
-    next.step();
-  }
+  runRequestedStep(transform);
   return true;
+}
+
+/** Runs the pipe reading `transform`'s output if transform() or flush() just handed it a chunk. */
+function runRequestedStep(transform) {
+  const next = transform.outPipe;
+  if (next !== undefined) next.stepIfRequested();
+}
+
+/**
+ * The close action of a pipe whose source closed. Into a transform, flush()
+ * runs inside it; what flush() enqueues passes on down the chain at once, as
+ * transform()'s output does (tier 0).
+ */
+function closeDestination(pipe) {
+  const transform = pipe.dest.transform;
+  if (transform === undefined) return WritableStreamDefaultWriterCloseWithErrorPropagation(pipe.writer);
+  transform.fusing = true;
+  const result = WritableStreamDefaultWriterCloseWithErrorPropagation(pipe.writer);
+  transform.fusing = false;
+  runRequestedStep(transform);
+  return result;
 }
 
 /**
@@ -4019,7 +4069,15 @@ class PipeReadRequest {
     // the sink must not run: the write happens in a microtask, and until then
     // the chunk is "read but not yet written", which shutdown flushes first.
     if (pipe.reading) return;
-    const upstream = pipe.source.transform;
+    const source = pipe.source;
+    if (source.feeding) {
+      // Tier 1: our own reaction is running the source's pull(), and runs
+      // this pipe when it returns (pullFromReaction in default-controller.js).
+      counters.syncPipeChunks++;
+      pipe.stepRequested = true;
+      return;
+    }
+    const upstream = source.transform;
     if (upstream !== undefined && upstream.fusing) {
       pipe.stepRequested = true; // tier 0: the upstream pipe runs this one next
       return;
@@ -4127,7 +4185,7 @@ function destErrored(pipe) {
 
 function sourceClosed(pipe) {
   if (!pipe.preventClose) {
-    shutdownWithAction(pipe, () => WritableStreamDefaultWriterCloseWithErrorPropagation(pipe.writer), false);
+    shutdownWithAction(pipe, () => closeDestination(pipe), false);
   } else {
     shutdown(pipe, false);
   }
