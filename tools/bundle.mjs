@@ -71,7 +71,7 @@ function parseModule(root, rel) {
   } catch (e) {
     throw new BundleError(`${rel}: ${e.message}`);
   }
-  const imports = []; // { spec, bindings: [{ imported, local }], s, e }
+  const imports = []; // { spec, bindings: [{ imported, local }], line }
   const exports = new Map(); // exported name -> { local } | { spec, imported }
   const functionDecls = new Set(); // local names of exported function declarations
   const blanks = []; // [s, e, statement]: import/export syntax to blank out (a whole statement, or the keyword)
