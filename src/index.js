@@ -1,5 +1,6 @@
 // Public entry point: the Web Streams classes, and install()/uninstall() which
-// put them in place of Node's on globalThis.
+// put them in place of Node's on globalThis. The package exports the same
+// modules bundled into one, dist/fast-webstreams.js (tools/bundle.mjs).
 export { ReadableStream } from './readable/readable-stream.js';
 export { ReadableStreamDefaultReader } from './readable/default-reader.js';
 export { ReadableStreamBYOBReader } from './readable/byob-reader.js';
@@ -13,3 +14,4 @@ export { TransformStreamDefaultController } from './transform/default-controller
 export { ByteLengthQueuingStrategy, CountQueuingStrategy } from './strategies.js';
 export { install, uninstall, isInstalled, nativeClasses } from './patch/globals.js';
 export { getCounters, resetCounters } from './metrics/api.js';
+export { startFromEnv as startMetricsFromEnv } from './metrics/from-env.js';

@@ -411,3 +411,12 @@ export declare function getCounters(): FastWebStreamsCounters;
 
 /** Zeroes every tier counter and forgets every fallback reason. */
 export declare function resetCounters(): void;
+
+/**
+ * Starts the metrics outputs the environment asks for (`FAST_WEBSTREAMS_METRICS`,
+ * `FAST_WEBSTREAMS_METRICS_PORT`, `FAST_WEBSTREAMS_METRICS_SUMMARY`, ...; docs/metrics.md)
+ * and the `fast-webstreams:metrics` diagnostics channel: what the preload does after
+ * `install()`, for a program that installs the patch itself. Only the first call does
+ * anything; with `FAST_WEBSTREAMS=0` in `env` it starts nothing.
+ */
+export declare function startMetricsFromEnv(env?: Record<string, string | undefined>): void;

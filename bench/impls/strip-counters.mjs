@@ -28,137 +28,12 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { tokenize } from '../../tools/tokenize.mjs';
+import { writeBundle } from '../../tools/bundle.mjs';
 
 const COUNTERS = 'counters';
 const FALLBACK = 'countFallback';
 const COUNTERS_MODULE = /(^|\/)metrics\/counters\.js$/;
-
-// ---------------------------------------------------------------------------
-// A small JavaScript tokenizer: enough to tell code from comments, strings,
-// template text and regular expressions, which is all the transform needs.
-
-const PUNCTUATORS = [
-  '>>>=', '...', '===', '!==', '**=', '<<=', '>>=', '>>>', '&&=', '||=', '??=',
-  '=>', '==', '!=', '<=', '>=', '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '%=',
-  '&=', '|=', '^=', '**', '<<', '>>',
-];
-// After these keywords a `/` starts a regular expression, not a division.
-const REGEX_AFTER_WORD = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void',
-  'throw', 'case', 'do', 'else', 'yield', 'await']);
-const ID_START = /[A-Za-z_$#\u0080-\uffff]/;
-const ID_PART = /[\w$\u0080-\uffff]/;
-
-/**
- * Tokens of `src`: { t: 'id' | 'num' | 'str' | 'tpl' | 're' | 'p', v, s, e }
- * (identifier, number, string, template text, regex, punctuator), with
- * offsets s..e. Comments and whitespace are dropped.
- */
-export function tokenize(src) {
-  const toks = [];
-  const braces = []; // '{' for a block or object, '${' for a template substitution
-  let i = 0;
-  const n = src.length;
-  const fail = (why) => {
-    const line = src.slice(0, i).split('\n').length;
-    throw new Error(`cannot tokenize (${why}) at line ${line}`);
-  };
-  const regexAllowed = () => {
-    const prev = toks[toks.length - 1];
-    if (!prev) return true;
-    if (prev.t === 'id') return REGEX_AFTER_WORD.has(prev.v);
-    if (prev.t === 'p') return ![')', ']', '}'].includes(prev.v);
-    return false;
-  };
-  // Template text from i (just after ` or the } closing a substitution).
-  const template = () => {
-    const s = i;
-    for (;;) {
-      if (i >= n) fail('unterminated template');
-      const c = src[i];
-      if (c === '\\') { i += 2; continue; }
-      if (c === '`') { i++; toks.push({ t: 'tpl', v: src.slice(s, i), s, e: i }); return; }
-      if (c === '$' && src[i + 1] === '{') {
-        i += 2;
-        toks.push({ t: 'tpl', v: src.slice(s, i), s, e: i });
-        braces.push('${');
-        return;
-      }
-      i++;
-    }
-  };
-  while (i < n) {
-    const c = src[i];
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || c === '\ufeff' || c === '\u00a0') { i++; continue; }
-    const s = i;
-    if (c === '/' && src[i + 1] === '/') { while (i < n && src[i] !== '\n') i++; continue; }
-    if (c === '/' && src[i + 1] === '*') {
-      const end = src.indexOf('*/', i + 2);
-      if (end < 0) fail('unterminated comment');
-      i = end + 2;
-      continue;
-    }
-    if (c === '#' && i === 0 && src[1] === '!') { while (i < n && src[i] !== '\n') i++; continue; }
-    if (c === '\'' || c === '"') {
-      i++;
-      while (i < n && src[i] !== c) {
-        if (src[i] === '\n') fail('newline in string');
-        i += src[i] === '\\' ? 2 : 1;
-      }
-      if (i >= n) fail('unterminated string');
-      i++;
-      toks.push({ t: 'str', v: src.slice(s, i), s, e: i });
-      continue;
-    }
-    if (c === '`') { i++; template(); continue; }
-    if (ID_START.test(c)) {
-      i++;
-      while (i < n && ID_PART.test(src[i])) i++;
-      toks.push({ t: 'id', v: src.slice(s, i), s, e: i });
-      continue;
-    }
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(src[i + 1]))) {
-      i++;
-      while (i < n && /[\w.]/.test(src[i])) {
-        if ((src[i] === 'e' || src[i] === 'E') && (src[i + 1] === '+' || src[i + 1] === '-') && !/^0[xX]/.test(src.slice(s, i))) i++;
-        i++;
-      }
-      toks.push({ t: 'num', v: src.slice(s, i), s, e: i });
-      continue;
-    }
-    if (c === '/' && regexAllowed()) {
-      i++;
-      let inClass = false;
-      while (i < n) {
-        const d = src[i];
-        if (d === '\n') fail('newline in regular expression');
-        if (d === '\\') { i += 2; continue; }
-        if (d === '[') inClass = true;
-        else if (d === ']') inClass = false;
-        else if (d === '/' && !inClass) break;
-        i++;
-      }
-      if (i >= n) fail('unterminated regular expression');
-      i++;
-      while (i < n && ID_PART.test(src[i])) i++;
-      toks.push({ t: 're', v: src.slice(s, i), s, e: i });
-      continue;
-    }
-    if (c === '{') { braces.push('{'); i++; toks.push({ t: 'p', v: '{', s, e: i }); continue; }
-    if (c === '}') {
-      const open = braces.pop();
-      if (open === '${') { i++; template(); continue; }
-      i++;
-      toks.push({ t: 'p', v: '}', s, e: i });
-      continue;
-    }
-    const p = PUNCTUATORS.find((q) => src.startsWith(q, i)) ?? c;
-    // `a ?.5 : b` is a conditional, not optional chaining.
-    const v = p === '?.' && /[0-9]/.test(src[i + 2] ?? '') ? '?' : p;
-    i += v.length;
-    toks.push({ t: 'p', v, s, e: i });
-  }
-  return toks;
-}
 
 // ---------------------------------------------------------------------------
 // The transform.
@@ -342,10 +217,13 @@ function listModules(dir) {
 
 /**
  * Copies `<root>/src` and `<root>/register.mjs` into `outDir` (a fresh
- * temporary directory by default) and strips the counter updates from every
- * module outside src/metrics/. Returns { dir, register, removed }, removed
- * being [{ file, line, text }]. Throws if a module holds a form it does not
- * know, or if it found nothing to remove (then there is nothing to compare).
+ * temporary directory by default), strips the counter updates from every
+ * module outside src/metrics/, and bundles the result into the copy's
+ * dist/fast-webstreams.js, which its register.mjs loads (tools/bundle.mjs): the
+ * same shape as the real preload, so the two start up alike and differ only
+ * in the counting. Returns { dir, register, removed }, removed being
+ * [{ file, line, text }]. Throws if a module holds a form it does not know,
+ * or if it found nothing to remove (then there is nothing to compare).
  */
 export function buildNoCounters(root, outDir = mkdtempSync(join(tmpdir(), 'fast-webstreams-nocounters-'))) {
   cpSync(join(root, 'src'), join(outDir, 'src'), { recursive: true });
@@ -365,6 +243,7 @@ export function buildNoCounters(root, outDir = mkdtempSync(join(tmpdir(), 'fast-
   if (!removed.length) {
     throw new Error('strip-counters: no counter update found in src/: the core no longer counts the way this transform knows; nothing to compare');
   }
+  writeBundle(outDir);
   return { dir: outDir, register: join(outDir, 'register.mjs'), removed };
 }
 
@@ -402,12 +281,13 @@ export const WORKLOAD = `
 
 /**
  * Runs WORKLOAD under `bin` with the build at `dir` preloaded and returns
- * { installed, counters } (from that build's own metrics module), or throws
- * with the child's error. The bench uses it to check, before measuring, that
- * the copy loads, streams data correctly and counts nothing.
+ * { installed, counters } (from the module that build's preload installed,
+ * its dist/ bundle), or throws with the child's error. The bench uses it to
+ * check, before measuring, that the copy loads, streams data correctly and
+ * counts nothing.
  */
 export function runWorkload(bin, dir) {
-  const api = pathToFileURL(join(dir, 'src', 'index.js')).href;
+  const api = pathToFileURL(join(dir, 'dist', 'fast-webstreams.js')).href;
   const script = `${WORKLOAD}
     const { getCounters, isInstalled } = await import(${JSON.stringify(api)});
     process.stdout.write(JSON.stringify({ installed: isInstalled(), counters: getCounters() }));`;
@@ -436,6 +316,11 @@ export function nonZero(snapshot) {
  * preload flags and a cleanup.
  */
 export function prepareNoCounters(root, bin) {
+  // `fast` loads root's dist/ only while it matches src/ (else src/ itself,
+  // which starts slower): compare like with like.
+  if (writeBundle(root, { check: true }).changed) {
+    throw new Error('fast-nocounters: dist/ is not in sync with src/, so `fast` would run src/ unbundled: run `node tools/bundle.mjs` first');
+  }
   const build = buildNoCounters(root);
   try {
     const { installed, counters } = runWorkload(bin, build.dir);

@@ -3,8 +3,13 @@
 // no subscriber there is no timer at all: the first subscribe() on the channel
 // starts one (through a one-shot hook on the channel object), and the timer
 // stops itself, re-arming the hook, when the last subscriber leaves.
-import diagnosticsChannel from 'node:diagnostics_channel';
+//
+// node:diagnostics_channel is required, not imported: Node has loaded it
+// already, and an ESM import would build its namespace at every start.
 import { metricsRecord } from './record.js';
+import { builtin } from '../patch/builtins.js';
+
+const diagnosticsChannel = builtin('node:diagnostics_channel');
 
 export const CHANNEL_NAME = 'fast-webstreams:metrics';
 
@@ -12,6 +17,10 @@ export const CHANNEL_NAME = 'fast-webstreams:metrics';
 let channel = null;
 let timer = null;
 let intervalMs = 10000;
+// enableMetricsChannel()'s `publishIf`, asked once, when a timer would first
+// start; its answer holds for the life of the process.
+let onlyIf;
+let allowed;
 
 function tick() {
   if (!channel.hasSubscribers) {
@@ -25,6 +34,8 @@ function tick() {
 
 function start() {
   if (timer !== null) return;
+  allowed ??= onlyIf === undefined || onlyIf() !== false;
+  if (!allowed) return;
   timer = setInterval(tick, intervalMs);
   timer.unref();
 }
@@ -50,10 +61,16 @@ function armHook() {
   }
 }
 
-/** Sets the channel up (idempotent). `ms` is the publishing interval. */
-export function enableMetricsChannel(ms = 10000) {
+/**
+ * Sets the channel up (idempotent). `ms` is the publishing interval.
+ * `publishIf`, when given, is called once, when the first subscriber arrives: if
+ * it returns false the channel never publishes (src/metrics/from-env.js passes
+ * a main-thread check, deferred to then so that starting costs nothing).
+ */
+export function enableMetricsChannel(ms = 10000, publishIf = undefined) {
   intervalMs = ms;
   if (channel !== null) return channel;
+  onlyIf = publishIf;
   channel = diagnosticsChannel.channel(CHANNEL_NAME);
   if (channel.hasSubscribers) start();
   else armHook();

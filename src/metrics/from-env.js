@@ -1,6 +1,7 @@
-// Imported by register.mjs: reads the environment and starts the metrics
-// outputs it asks for. Nothing here runs on a hot path; every timer and the
-// HTTP server are unref'd, so they never keep a process alive.
+// startFromEnv(), exported as startMetricsFromEnv and called by register.mjs
+// after install(): reads the environment and starts the metrics outputs it
+// asks for. Nothing here runs on a hot path; every timer and the HTTP server
+// are unref'd, so they never keep a process alive.
 //
 //   FAST_WEBSTREAMS=0                      the kill switch: nothing at all is started
 //   (always)                               the `fast-webstreams:metrics` diagnostics channel
@@ -12,14 +13,21 @@
 //
 // Only the main thread starts outputs: worker threads inherit the same
 // environment, and their counters are their own.
-import { writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { isMainThread } from 'node:worker_threads';
+//
+// Every process with the preload runs this module, so it loads nothing it does
+// not need: builtins are required (an ESM import of node:fs builds its
+// namespace, which loads fs/promises and readline), node:worker_threads only
+// when an output is asked for or the channel gets its first subscriber, and
+// node:http only when a port is set.
 import { enableMetricsChannel } from './channel.js';
 import { metricsRecord } from './record.js';
 import { formatSummary, getCounters } from './api.js';
 import { PROMETHEUS_CONTENT_TYPE, renderPrometheus } from './prometheus.js';
 import { isInstalled } from '../patch/globals.js';
+import { builtin } from '../patch/builtins.js';
+
+const { writeSync } = builtin('node:fs');
+const isMainThread = () => builtin('node:worker_threads').isMainThread;
 
 const DEFAULT_INTERVAL_MS = 10000;
 
@@ -70,7 +78,7 @@ function startStderrLines(intervalMs) {
 export function startPrometheusServer(port, host) {
   // node:http is loaded only when a port is asked for, and through require:
   // its ESM namespace loads Node's bundled undici (50-80 ms at every start).
-  const { createServer } = createRequire(import.meta.url)('node:http');
+  const { createServer } = builtin('node:http');
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/metrics') {
@@ -132,12 +140,12 @@ export function startFromEnv(env = process.env) {
   if (started) return;
   started = true;
   const plan = metricsPlan(env);
-  if (!plan.enabled || !isMainThread) return;
+  if (!plan.enabled) return;
+  enableMetricsChannel(plan.intervalMs, isMainThread);
+  const outputs = plan.stderr || plan.port !== null || plan.summary || plan.warnings.length > 0;
+  if (!outputs || !isMainThread()) return;
   for (const w of plan.warnings) warn(w);
-  enableMetricsChannel(plan.intervalMs);
   if (plan.stderr) startStderrLines(plan.intervalMs);
   if (plan.port !== null) startPrometheusServer(plan.port, plan.host);
   if (plan.summary) armExitSummary();
 }
-
-startFromEnv();

@@ -25,16 +25,15 @@
 // without loading undici, so a program that constructs Responses over native
 // streams without ever calling fetch() keeps native bodies (which still work
 // with ours through the pipe bridges of src/patch/consumers.js).
-import { createRequire } from 'node:module';
 import { ReflectApply } from '../intrinsics.js';
 import { unwrapReadableStream, wrapReadableStream } from '../readable/readable-stream.js';
 import { ReadableByteStreamControllerClose } from '../readable/byte-controller.js';
 import { isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.js';
 import { BodyShell } from '../bridge/fast-over-native.js';
 import { sameShape } from './restore.js';
+import { builtin } from './builtins.js';
 
-const require = createRequire(import.meta.url);
-const Module = require('node:module');
+const Module = builtin('node:module');
 
 const CONSUMERS = ['text', 'json', 'arrayBuffer', 'blob', 'bytes', 'formData', 'clone'];
 const kIsReadable = Symbol.for('nodejs.stream.readable');

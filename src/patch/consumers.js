@@ -16,7 +16,6 @@
 //     Node's pipe into a native twin of ours.
 // Either way the pipe's options, error, close and cancel propagation are those
 // of the implementation running it; the bridge forwards chunks, close and abort.
-import { createRequire } from 'node:module';
 import { ReflectApply } from '../intrinsics.js';
 import { uponPromise, setPromiseIsHandled, promiseRejectedWith } from '../promise.js';
 import { ReadableStream, unwrapReadableStream, wrapReadableStream } from '../readable/readable-stream.js';
@@ -31,9 +30,9 @@ import {
 import { nativeReadableFrom, nativeWritableWithRelease } from '../bridge/native-twin.js';
 import { fastWritableOver } from '../bridge/fast-over-native.js';
 import { sameShape } from './restore.js';
+import { builtin } from './builtins.js';
 
-const require = createRequire(import.meta.url);
-const stream = require('node:stream');
+const stream = builtin('node:stream');
 
 /** A native stream Node will reject exactly as it rejects a locked stream of ours. */
 function lockedNativeReadable() {

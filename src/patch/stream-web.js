@@ -10,15 +10,15 @@
 // Node 24+ also exports ReadableStreamTee(stream, cloneForBranch2), which
 // undici's Response.clone() calls; Node's version only accepts native streams,
 // so ours are teed by our own algorithm and natives still by Node's.
-import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { fastClasses } from './classes.js';
 import { unwrapReadableStream, wrapReadableStream } from '../readable/readable-stream.js';
 import { IsReadableStreamLocked } from '../readable/stream-ops.js';
 import { ReadableStreamTee as OurTee } from '../readable/tee.js';
 import { sameShape } from './restore.js';
+import { builtin } from './builtins.js';
 
-const require = createRequire(import.meta.url);
-const streamWeb = require('node:stream/web');
+const { syncBuiltinESMExports } = builtin('node:module');
+const streamWeb = builtin('node:stream/web');
 
 export function installStreamWeb(journal) {
   // Recorded first, so it runs last on restore, once the exports object is

@@ -3,7 +3,7 @@
 // (test/run-tests.mjs does this on every Node version). Each file checks that
 // the patch is really active, so a run without the flag fails loudly.
 import assert from 'node:assert/strict';
-import * as fast from '../../src/index.js';
+import * as fast from 'fast-webstreams'; // the module the preload installed (dist/, or src/ when dist/ is stale)
 
 export { fast };
 export const N = fast.nativeClasses();

@@ -22,6 +22,7 @@ import {
   uninstall,
   isInstalled,
   nativeClasses,
+  startMetricsFromEnv,
 } from 'fast-webstreams';
 import type {
   ArrayBufferUint8Array,
@@ -319,6 +320,9 @@ function patching(): void {
   const installedNow: boolean = install();
   const removed: boolean = uninstall();
   expectType<boolean>(installedNow && removed);
+  // What the preload does after install(); with FAST_WEBSTREAMS=0 it starts nothing.
+  expectType<void>(startMetricsFromEnv({ FAST_WEBSTREAMS: '0' }));
+  startMetricsFromEnv();
 }
 
 export async function main(): Promise<void> {

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import diagnosticsChannel from 'node:diagnostics_channel';
-import { getCounters, resetCounters } from 'fast-webstreams';
+import { getCounters, resetCounters } from '../../src/index.js'; // the same instance as the internals below
 import { counters, countFallback } from '../../src/metrics/counters.js';
 import { renderPrometheus, metricName } from '../../src/metrics/prometheus.js';
 import { CHANNEL_NAME, enableMetricsChannel } from '../../src/metrics/channel.js';
@@ -210,6 +210,33 @@ test('diagnostics channel through the preload, in a fresh process', { timeout: 3
   const out = JSON.parse(stdout);
   assert.equal(out.installed, true);
   for (const field of FIELDS) assert.ok(out.fields.includes(field), field);
+});
+
+test('worker threads: the preload runs there, but their channel publishes nothing', { timeout: 30000 }, async () => {
+  // The main-thread check is deferred to the first subscriber (starting costs
+  // nothing): a subscriber in a worker still gets no records, one in the main
+  // thread does.
+  const worker = `
+    import dc from 'node:diagnostics_channel';
+    import { parentPort } from 'node:worker_threads';
+    let got = 0;
+    dc.subscribe('fast-webstreams:metrics', () => got++);
+    setTimeout(() => parentPort.postMessage({ got, patched: String(ReadableStream).includes('#impl') }), 300);
+  `;
+  const script = `
+    import { Worker } from 'node:worker_threads';
+    import dc from 'node:diagnostics_channel';
+    const w = new Worker(new URL('data:text/javascript,' + encodeURIComponent(${JSON.stringify(worker)})));
+    const fromWorker = await new Promise((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
+    await w.terminate();
+    setInterval(() => {}, 1000);
+    await new Promise((resolve) => dc.subscribe('fast-webstreams:metrics', resolve));
+    console.log(JSON.stringify(fromWorker));
+    process.exit(0);
+  `;
+  const { code, stdout, stderr } = await runChild(script, { FAST_WEBSTREAMS_METRICS_INTERVAL: '20' }).done;
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout), { got: 0, patched: true });
 });
 
 test('FAST_WEBSTREAMS_METRICS=stderr prints one JSON line per interval', { timeout: 30000 }, async () => {

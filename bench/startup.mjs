@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// What the preload adds to a process's start-up: `node -e <probe>` against
+// `node --import fast-webstreams/register -e <probe>`, one fresh process per
+// run, the variants interleaved and in alternating direction (A B C, C B A,
+// ...) so that drifting machine load spreads over all of them. Reports
+// medians per Node version.
+//
+//   node bench/startup.mjs [--node=20,22,24,26] [--runs=30] [--variants=native,preload] [--ref=main]
+//
+// Three clocks per run:
+//   wall     spawn to exit, measured here (what a user waits for)
+//   ready    performance.now() when the probe runs: process start to the
+//            application's first line, measured in the child (no exec, no teardown)
+//   cpu      process.cpuUsage() (user + system) when the probe runs: the least
+//            sensitive to other load on the machine
+// The probe (`-e`) is the same one-liner in every variant.
+//
+// The library is measured as users get it: the package's files (package.json
+// "files") copied into node_modules/fast-webstreams of a temporary directory,
+// which is the working directory of every run. Variants:
+//   native    no flag
+//   preload   --import fast-webstreams/register (the installed copy: dist/)
+//   off       the same with FAST_WEBSTREAMS=0
+//   cache     the same with NODE_COMPILE_CACHE set (a temporary directory,
+//             filled by a first run; Node 22.1+)
+//   src       src/ loaded as separate modules (what the preload did before
+//             dist/): src/index.js, install(), startMetricsFromEnv()
+//   checkout  --import <repository>/register.mjs: the repository itself,
+//             which also checks dist/ against src/ (tools/bundle.mjs)
+//   ref       with --ref=<git ref>: that commit's package, installed the same
+//             way (git archive), to compare a change with what it replaces
+// See docs/interop.md, "Start-up".
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolveNode } from '../test/wpt/node-versions.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PROBE = 'const c=process.cpuUsage();process.stdout.write(JSON.stringify([performance.now(),(c.user+c.system)/1000]))';
+
+const opts = { node: '20,22,24,26', runs: '30', variants: 'native,preload', ref: '' };
+for (const arg of process.argv.slice(2)) {
+  const m = /^--(node|runs|variants|ref)=(.+)$/.exec(arg);
+  if (!m) {
+    console.error(`startup.mjs: unknown argument ${arg} (see the header of bench/startup.mjs)`);
+    process.exit(2);
+  }
+  opts[m[1]] = m[2];
+}
+const runs = Number(opts.runs);
+const majors = opts.node.split(',').map(Number);
+const variants = opts.variants.split(',');
+if (opts.ref && !variants.includes('ref')) variants.push('ref');
+if (variants.includes('ref') && !opts.ref) throw new Error('the ref variant needs --ref=<git ref>');
+
+// The installed layout, in a temporary directory that every run uses as its cwd.
+const work = mkdtempSync(join(tmpdir(), 'fast-webstreams-startup-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+const installed = join(work, 'node_modules', 'fast-webstreams');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+for (const entry of ['package.json', ...pkg.files]) cpSync(join(root, entry), join(installed, entry), { recursive: true });
+writeFileSync(join(work, 'package.json'), '{ "private": true }\n');
+// --ref: that commit's package.json "files", installed beside.
+const refWork = join(work, 'ref');
+if (opts.ref) {
+  const tree = join(refWork, 'tree');
+  mkdirSync(tree, { recursive: true });
+  const tar = spawnSync('git', ['archive', '--format=tar', opts.ref], { cwd: root, maxBuffer: 1 << 30 });
+  if (tar.status !== 0) throw new Error(`git archive ${opts.ref}: ${tar.stderr}`);
+  const x = spawnSync('tar', ['-x', '-C', tree], { input: tar.stdout });
+  if (x.status !== 0) throw new Error(`tar: ${x.stderr}`);
+  const refPkg = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8'));
+  for (const entry of ['package.json', ...refPkg.files]) {
+    cpSync(join(tree, entry), join(refWork, 'node_modules', 'fast-webstreams', entry), { recursive: true });
+  }
+  writeFileSync(join(refWork, 'package.json'), '{ "private": true }\n');
+}
+const srcRegister = join(work, 'src-register.mjs');
+writeFileSync(srcRegister, `const { install, startMetricsFromEnv } = await import(${JSON.stringify(pathToFileURL(join(installed, 'src', 'index.js')).href)});
+install();
+startMetricsFromEnv();
+`);
+
+function variantArgs(name, major) {
+  const env = { ...process.env, NODE_OPTIONS: '' };
+  delete env.NODE_COMPILE_CACHE;
+  for (const key of Object.keys(env)) if (key.startsWith('FAST_WEBSTREAMS')) delete env[key];
+  const preload = ['--import', 'fast-webstreams/register', '-e', PROBE];
+  switch (name) {
+    case 'native': return { args: ['-e', PROBE], env };
+    case 'preload': return { args: preload, env };
+    case 'off': return { args: preload, env: { ...env, FAST_WEBSTREAMS: '0' } };
+    case 'cache': {
+      const dir = join(work, `compile-cache-${major}`);
+      mkdirSync(dir, { recursive: true });
+      return { args: preload, env: { ...env, NODE_COMPILE_CACHE: dir } };
+    }
+    case 'src': return { args: ['--import', pathToFileURL(srcRegister).href, '-e', PROBE], env };
+    case 'checkout': return { args: ['--import', pathToFileURL(join(root, 'register.mjs')).href, '-e', PROBE], env };
+    case 'ref': return { args: preload, env, cwd: refWork };
+    default: throw new Error(`unknown variant ${name} (native, preload, off, cache, src, checkout, ref)`);
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function runOnce(bin, { args, env, cwd = work }) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(bin, args, { cwd, env, encoding: 'utf8' });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed:\n${r.stderr}`);
+  const [ready, cpu] = JSON.parse(r.stdout);
+  return { wall, ready, cpu };
+}
+
+const fmt = (x) => x.toFixed(1).padStart(7);
+for (const major of majors) {
+  const { bin, version } = resolveNode(major);
+  const setups = variants.map((v) => [v, variantArgs(v, major)]);
+  for (const [, setup] of setups) runOnce(bin, setup); // warm the file cache (and the compile cache)
+  const results = new Map(variants.map((v) => [v, { wall: [], ready: [], cpu: [] }]));
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? setups : [...setups].reverse();
+    for (const [name, setup] of order) {
+      const r = runOnce(bin, setup);
+      const into = results.get(name);
+      into.wall.push(r.wall);
+      into.ready.push(r.ready);
+      into.cpu.push(r.cpu);
+    }
+  }
+  console.log(`\nNode ${version}, ${runs} runs per variant, medians in ms (+ added over ${variants[0]})`);
+  console.log(`${'variant'.padEnd(10)}${'wall'.padStart(7)}${''.padStart(9)}${'ready'.padStart(7)}${''.padStart(9)}${'cpu'.padStart(7)}`);
+  const base = results.get(variants[0]);
+  for (const [name, r] of results) {
+    const cols = ['wall', 'ready', 'cpu'].map((k) => {
+      const m = median(r[k]);
+      const d = m - median(base[k]);
+      return `${fmt(m)} ${name === variants[0] ? ''.padStart(8) : `(${d >= 0 ? '+' : ''}${d.toFixed(1)})`.padStart(8)}`;
+    });
+    console.log(`${name.padEnd(10)}${cols.join('')}`);
+  }
+}
