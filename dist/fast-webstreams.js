@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4070],["src/queue.js",3378],["src/readable/stream-ops.js",6441],["src/readable/underlying-source.js",1724],["src/readable/default-controller.js",13413],["src/readable/byte-controller.js",37366],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5486],["src/readable/byob-reader.js",7162],["src/readable/byte-tee.js",8297],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8415],["src/writable/default-controller.js",12019],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4258],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9183],["src/transform/default-controller.js",6362],["src/transform/transform-stream.js",12193],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",5772],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4757],["src/readable/stream-ops.js",7561],["src/readable/underlying-source.js",1562],["src/start.js",3103],["src/readable/default-controller.js",14693],["src/readable/byte-controller.js",38251],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8297],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",5772],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 2882194492;
+    changed = (h >>> 0) !== 4074664293;
   }
   if (!changed) return undefined;
   try {
@@ -444,7 +444,7 @@ Object.assign(__fws$m[1], { LazyDeferred, promiseRejectedWith, Deferred }); }
        const kWrap = Symbol('fast-webstreams.wrap');
 Object.assign(__fws$m[2], { kWrap }); }
 // ---- src/webidl.js
-{ const { OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, PromiseReject } = __fws$m[0]; const { promiseResolvedWith } = __fws$m[1]; __fws$m[3] = { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError, invokePromiseCallback, invokeCallbackForResult, convertEnforceRangeULL, isObject, optionalCallback, convertEnum };
+{ const { OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, PromiseReject } = __fws$m[0]; const { promiseResolvedWith } = __fws$m[1]; __fws$m[3] = { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError, invokePromiseCallback, invokeCallbackForResult, convertEnforceRangeULL, isObject, convertEnum };
 // WebIDL conversions used by the public classes: dictionaries, callbacks,
 // numbers and brand-check errors. Errors name the interface, the member and the
 // argument at fault, the way browsers do, so a user knows what to fix.
@@ -584,12 +584,17 @@ Object.assign(__fws$m[2], { kWrap }); }
 
 
 
+// The converted form of a missing (undefined or null) QueuingStrategy, shared:
+// nothing ever writes to a converted strategy.
+const noStrategy = { highWaterMark: undefined, size: undefined };
+
 /** Reads a QueuingStrategy dictionary in WebIDL order (highWaterMark, then size). */
        function convertQueuingStrategy(strategy, context) {
+  if (strategy === undefined || strategy === null) return noStrategy;
   requireDictionary(strategy, context);
-  const hwm = getMember(strategy, 'highWaterMark');
+  const hwm = strategy.highWaterMark;
   const highWaterMark = hwm === undefined ? undefined : convertUnrestrictedDouble(hwm);
-  const sizeValue = getMember(strategy, 'size');
+  const sizeValue = strategy.size;
   const size = sizeValue === undefined
     ? undefined
     : convertCallback(sizeValue, `'size' member of ${context}`);
@@ -686,7 +691,7 @@ defineInterface(ByteLengthQueuingStrategy, 'ByteLengthQueuingStrategy', ['highWa
 defineInterface(CountQueuingStrategy, 'CountQueuingStrategy', ['highWaterMark', 'size']);
 Object.assign(__fws$m[4], { ByteLengthQueuingStrategy, CountQueuingStrategy }); }
 // ---- src/queue.js
-{ const { OriginalRangeError, NumberIsNaN } = __fws$m[0]; __fws$m[5] = {  };
+{ const { OriginalRangeError, OriginalTypeError, NumberIsNaN } = __fws$m[0]; __fws$m[5] = {  };
 // Queues. `RingQueue` is the FIFO used for chunks and for pending requests: a
 // power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
 // `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
@@ -741,6 +746,7 @@ const noItems = [];
   }
 
   grow() {
+    if (this === noRequests) throw new OriginalTypeError('internal error: a request added to the shared empty queue');
     const old = this.items;
     const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
     const items = new Array(capacity);
@@ -752,25 +758,34 @@ const noItems = [];
 }
 
 /**
+ * The request queue (read, read-into or write requests) of a reader or stream
+ * that has no pending request yet: one shared empty queue, which is only ever
+ * read. The functions that add a request give the owner its own queue first.
+ */
+       const noRequests = new RingQueue();
+
+/**
  * Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]].
  * Without a size algorithm every size is 1: sizes are then not stored at all
- * (`allUnit`), and the first other size writes down the 1s before it.
+ * (`sizes` stays undefined), and the first other size writes down the 1s
+ * before it. The chunks are a ring like RingQueue's, held in this object
+ * itself: every controller has one of these, and an idle stream's queue is
+ * then one small object with no storage of its own.
  */
        class QueueWithSizes {
   constructor() {
-    this.values = new RingQueue();
+    this.items = noItems;
+    this.head = 0;
+    this.length = 0;
+    this.mask = -1;
     this.sizes = undefined; // a RingQueue once a size other than 1 was enqueued
     this.totalSize = 0;
-  }
-
-  get length() {
-    return this.values.length;
   }
 
   /** EnqueueValueWithSize */
   enqueue(value, size) {
     if (size === 1 && this.sizes === undefined) {
-      this.values.push(value);
+      this.push(value);
       this.totalSize += 1;
       return;
     }
@@ -781,9 +796,9 @@ const noItems = [];
     }
     if (this.sizes === undefined) {
       this.sizes = new RingQueue();
-      for (let i = 0; i < this.values.length; i++) this.sizes.push(1);
+      for (let i = 0; i < this.length; i++) this.sizes.push(1);
     }
-    this.values.push(value);
+    this.push(value);
     this.sizes.push(size);
     this.totalSize += size;
   }
@@ -794,24 +809,50 @@ const noItems = [];
     this.totalSize -= size;
     // Floating-point subtraction can leave a tiny negative remainder.
     if (this.totalSize < 0) this.totalSize = 0;
-    return this.values.shift();
+    const item = this.items[this.head];
+    this.items[this.head] = undefined;
+    this.head = (this.head + 1) & this.mask;
+    this.length--;
+    return item;
   }
 
   /** PeekQueueValue */
   peek() {
-    return this.values.peek();
+    return this.items[this.head];
   }
 
   /** ResetQueue */
   reset() {
-    this.values.clear();
+    if (this.length !== 0) {
+      this.items = noItems;
+      this.mask = -1;
+    }
+    this.head = 0;
+    this.length = 0;
     this.sizes = undefined;
     this.totalSize = 0;
   }
+
+  /** Appends a chunk to the ring (its size is the caller's business). */
+  push(item) {
+    if (this.length > this.mask) this.grow();
+    this.items[(this.head + this.length) & this.mask] = item;
+    this.length++;
+  }
+
+  grow() {
+    const old = this.items;
+    const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
+    const items = new Array(capacity);
+    for (let i = 0; i < this.length; i++) items[i] = old[(this.head + i) & this.mask];
+    this.items = items;
+    this.head = 0;
+    this.mask = capacity - 1;
+  }
 }
-Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
+Object.assign(__fws$m[5], { RingQueue, noRequests, QueueWithSizes }); }
 // ---- src/readable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { RingQueue } = __fws$m[5]; const { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
+{ const { OriginalTypeError } = __fws$m[0]; const { RingQueue, noRequests } = __fws$m[5]; const { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
 // The ReadableStream state machine: the internal record that holds a stream's
 // slots, and the abstract operations of spec section 4.9 that act on it
 // ("Interfacing with controllers", "Readers"). The public class in
@@ -862,7 +903,8 @@ Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
   stream.state = 'closed';
   const reader = stream.reader;
   if (reader === undefined) return;
-  reader.closed.resolve(undefined);
+  // An unobserved [[closedPromise]] is made later, from the state, if at all.
+  if (reader.closedDeferred !== undefined) reader.closedDeferred.resolve(undefined);
   if (!reader.isBYOB) {
     const requests = reader.readRequests;
     if (requests.length === 0) return;
@@ -877,7 +919,7 @@ Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
   stream.storedError = e;
   const reader = stream.reader;
   if (reader === undefined) return;
-  reader.closed.reject(e); // marked as handled
+  if (reader.closedDeferred !== undefined) reader.closedDeferred.reject(e); // marked as handled
   if (reader.isBYOB) {
     ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
   } else {
@@ -887,7 +929,10 @@ Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
 
 /** ReadableStreamAddReadRequest */
        function ReadableStreamAddReadRequest(stream, readRequest) {
-  stream.reader.readRequests.push(readRequest);
+  const reader = stream.reader;
+  let requests = reader.readRequests;
+  if (requests === noRequests) requests = reader.readRequests = new RingQueue();
+  requests.push(readRequest);
 }
 
 /** ReadableStreamFulfillReadRequest */
@@ -913,7 +958,10 @@ Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
 
 /** ReadableStreamAddReadIntoRequest */
        function ReadableStreamAddReadIntoRequest(stream, readIntoRequest) {
-  stream.reader.readIntoRequests.push(readIntoRequest);
+  const reader = stream.reader;
+  let requests = reader.readIntoRequests;
+  if (requests === noRequests) requests = reader.readIntoRequests = new RingQueue();
+  requests.push(readIntoRequest);
 }
 
 /** ReadableStreamFulfillReadIntoRequest */
@@ -943,15 +991,31 @@ Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
        function ReadableStreamReaderGenericInitialize(reader, stream) {
   reader.stream = stream;
   stream.reader = reader;
-  // [[closedPromise]]: made only if someone asks for it (every rejection of it
-  // is marked as handled, which LazyDeferred does by itself).
-  const closed = new LazyDeferred();
-  if (stream.state === 'closed') {
-    closed.resolve(undefined);
-  } else if (stream.state === 'errored') {
-    closed.reject(stream.storedError);
+  // [[closedPromise]]: while the reader is attached, its state follows the
+  // stream's, so the record is made only when someone asks for it (see
+  // ReadableStreamReaderClosed); until then closing or erroring the stream
+  // has nothing to settle.
+  reader.closedDeferred = undefined;
+}
+
+/**
+ * A reader's [[closedPromise]] record (a LazyDeferred: its promise too is made
+ * only if someone asks; every rejection of it is marked as handled), made on
+ * first use from the state of the stream the reader is attached to.
+ */
+       function ReadableStreamReaderClosed(reader) {
+  let closed = reader.closedDeferred;
+  if (closed === undefined) {
+    closed = new LazyDeferred();
+    const stream = reader.stream;
+    if (stream.state === 'closed') {
+      closed.resolve(undefined);
+    } else if (stream.state === 'errored') {
+      closed.reject(stream.storedError);
+    }
+    reader.closedDeferred = closed;
   }
-  reader.closed = closed;
+  return closed;
 }
 
 /** ReadableStreamReaderGenericCancel */
@@ -963,12 +1027,12 @@ Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
        function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader.stream;
   const error = new OriginalTypeError('Reader was released and can no longer be used to monitor the stream\'s closedness');
-  if (stream.state === 'readable') {
-    reader.closed.reject(error);
+  if (stream.state === 'readable' && reader.closedDeferred !== undefined) {
+    reader.closedDeferred.reject(error);
   } else {
     const closed = new LazyDeferred();
     closed.reject(error);
-    reader.closed = closed;
+    reader.closedDeferred = closed;
   }
   stream.controller.releaseSteps();
   stream.reader = undefined;
@@ -991,52 +1055,140 @@ Object.assign(__fws$m[5], { RingQueue, QueueWithSizes }); }
   while (requests.length > 0) requests.shift().errorSteps(e);
 }
 
-/** A fresh FIFO for read requests or read-into requests. */
+/** An empty FIFO for read requests or read-into requests (shared until a request is added). */
        function newRequestQueue() {
-  return new RingQueue();
+  return noRequests;
 }
 Object.assign(__fws$m[6], { ReadableStreamImpl }); }
 // ---- src/readable/underlying-source.js
-{ const { ReflectApply } = __fws$m[0]; const { resolvedUndefined, returnUndefined } = __fws$m[1]; const { invokePromiseCallback, invokeCallbackForResult } = __fws$m[3]; __fws$m[7] = { attachUnderlyingSource };
+{ const { resolvedUndefined, returnUndefined } = __fws$m[1]; const { invokePromiseCallback, invokeCallbackForResult } = __fws$m[3]; __fws$m[7] = { attachUnderlyingSource };
 // The algorithms of a readable stream made from an underlying source, shared
 // by every such stream and by both kinds of controller (no closures per
 // stream). Controllers call them with themselves as `this`, and keep
-// `underlyingSource` (the object), `source` (its converted callbacks) and
-// `pullArgs` (the argument list of every pull() call) for them.
+// `underlyingSource` (the object), `pullCallback` and `cancelCallback` (its
+// converted callbacks) and `pullArgs` (the argument list of every pull() call)
+// for them. start() is called by the setup itself, once.
 
 
-
-
-function startFromSource() {
-  return ReflectApply(this.source.start, this.underlyingSource, [this.facade]);
-}
 
 function pullFromSource() {
   // One argument list per controller: Reflect.apply copies it into the call.
   let args = this.pullArgs;
   if (args === undefined) args = this.pullArgs = [this.facade];
-  return invokeCallbackForResult(this.source.pull, this.underlyingSource, args);
+  return invokeCallbackForResult(this.pullCallback, this.underlyingSource, args);
 }
 
 function cancelFromSource(reason) {
-  return invokePromiseCallback(this.source.cancel, this.underlyingSource, [reason]);
+  return invokePromiseCallback(this.cancelCallback, this.underlyingSource, [reason]);
 }
 
 /** Records the source on `controller`, for the algorithms below. */
-       function attachUnderlyingSource(controller, underlyingSource, source) {
+       function attachUnderlyingSource(controller, underlyingSource, pull, cancel) {
   controller.underlyingSource = underlyingSource;
-  controller.source = source;
+  controller.pullCallback = pull;
+  controller.cancelCallback = cancel;
 }
 
 // Each source's algorithms: its callback's, or the spec's default when it has none.
-       const startAlgorithmOf = (source) => (source.start === undefined ? returnUndefined : startFromSource);
-       const pullAlgorithmOf = (source) => (source.pull === undefined ? returnUndefined : pullFromSource);
-       const cancelAlgorithmOf = (source) => (source.cancel === undefined ? resolvedUndefined : cancelFromSource);
-Object.assign(__fws$m[7], { startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf }); }
-// ---- src/readable/default-controller.js
-{ const { ReflectApply, OriginalTypeError } = __fws$m[0]; const { promiseResolvedWith, reactToResult } = __fws$m[1]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest } = __fws$m[6]; __fws$m[8] = { hasBufferedChunk, CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError, SetUpReadableStreamDefaultControllerFromUnderlyingSource, ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, pullSettled };
-// ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
+       const pullAlgorithmOf = (pull) => (pull === undefined ? returnUndefined : pullFromSource);
+       const cancelAlgorithmOf = (cancel) => (cancel === undefined ? resolvedUndefined : cancelFromSource);
+Object.assign(__fws$m[7], { pullAlgorithmOf, cancelAlgorithmOf }); }
+// ---- src/start.js
+{ const { promiseThen } = __fws$m[0]; const { promiseResolvedWith } = __fws$m[1]; __fws$m[8] = { queueSteps, reactToStart };
+// Reacting to a controller's start result without a promise or a closure per
+// stream.
+//
+// Every SetUp*Controller ends with "let startPromise be a promise resolved
+// with startResult; upon fulfillment ..., upon rejection ...". When start()
+// returned a non-thenable (the common case: no start() at all, or one that
+// returns undefined), that promise is already fulfilled, and the reaction is
+// queued at once: a reaction on one shared fulfilled promise is queued at the
+// same moment. Which stream it is for is kept here, in a FIFO: the reactions
+// run in the order they were queued (the microtask queue is FIFO, and each
+// runs exactly once), so the n-th one to run takes the n-th entry.
 
+
+
+/** One promise fulfilled with undefined, shared: reacting to it queues a microtask. */
+const resolvedPromise = promiseResolvedWith(undefined);
+
+// Pending entries, in the order queued: steps, record, steps, record, ...
+// They sit in fixed-size blocks linked head to tail, so a burst of
+// constructions neither copies the queue as it grows nor leaves grown storage
+// behind: a drained block is dropped (one is kept for reuse).
+const BLOCK_SIZE = 1024;
+let headBlock = newBlock();
+let headIndex = 0;
+let tailBlock = headBlock;
+let tailIndex = 0;
+let spareBlock;
+
+function newBlock() {
+  return { items: new Array(BLOCK_SIZE), next: undefined };
+}
+
+function push(value) {
+  if (tailIndex === BLOCK_SIZE) {
+    let block = spareBlock;
+    if (block === undefined) {
+      block = newBlock();
+    } else {
+      spareBlock = undefined;
+    }
+    tailBlock.next = block;
+    tailBlock = block;
+    tailIndex = 0;
+  }
+  tailBlock.items[tailIndex++] = value;
+}
+
+function shift() {
+  if (headIndex === BLOCK_SIZE) {
+    const drained = headBlock;
+    headBlock = drained.next;
+    headIndex = 0;
+    drained.next = undefined;
+    spareBlock = drained;
+  }
+  const items = headBlock.items;
+  const value = items[headIndex];
+  items[headIndex++] = undefined;
+  return value;
+}
+
+function runNextSteps() {
+  const steps = shift();
+  const record = shift();
+  steps(record);
+}
+
+/**
+ * Queues a microtask that calls steps(record): exactly what a reaction to an
+ * already fulfilled promise does, in the same place of the microtask queue.
+ */
+       function queueSteps(record, steps) {
+  push(steps);
+  push(record);
+  promiseThen(resolvedPromise, runNextSteps);
+}
+
+/**
+ * Upon fulfillment of "a promise resolved with startResult", calls
+ * onFulfilled(record); upon its rejection, onRejected(record, reason).
+ */
+       function reactToStart(record, startResult, onFulfilled, onRejected) {
+  if ((typeof startResult === 'object' && startResult !== null) || typeof startResult === 'function') {
+    // A thenable maybe: the spec's promise, and reactions that know the record.
+    promiseThen(promiseResolvedWith(startResult), () => onFulfilled(record), (r) => onRejected(record, r));
+    return;
+  }
+  // Fulfilled already, whatever the value was: the reactions never read it.
+  queueSteps(record, onFulfilled);
+}
+ }
+// ---- src/readable/default-controller.js
+{ const { ReflectApply, OriginalTypeError } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { queueSteps, reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest } = __fws$m[6]; __fws$m[9] = { hasBufferedChunk, CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError, SetUpReadableStreamDefaultControllerFromUnderlyingSource, ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, pullSettled };
+// ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
 
 
 
@@ -1061,10 +1213,11 @@ Object.assign(__fws$m[7], { startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf
     this.strategyHWM = 1;
     this.pullAlgorithm = undefined; // returns a promise, undefined (done at once) or kParked
     this.cancelAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
+    this.onPullFulfilled = undefined; // reactions to a pull's promise, made at the first one
     this.onPullRejected = undefined;
-    this.underlyingSource = undefined; // for a stream made from an underlying source:
-    this.source = undefined; //           the object, and its converted callbacks
+    this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
+    this.pullCallback = undefined; //     and its converted pull and cancel callbacks
+    this.cancelCallback = undefined;
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.api = undefined;
   }
@@ -1197,7 +1350,22 @@ function callPull(controller) {
   }
   controller.pulling = true;
   const result = controller.pullAlgorithm();
-  if (result !== kParked) reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
+  if (result === undefined) {
+    // Done at once: the reaction to a fulfilled promise, with no closure.
+    queueSteps(controller, pullFulfilled);
+  } else if (result !== kParked) {
+    if (controller.onPullFulfilled === undefined) makePullReactions(controller);
+    reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
+  }
+}
+
+/** The steps upon fulfillment of a pull's promise (a reaction: a clean stack). */
+function pullFulfilled(controller) {
+  controller.pulling = false;
+  if (controller.pullAgain) {
+    controller.pullAgain = false;
+    pullFromReaction(controller);
+  }
 }
 
 /**
@@ -1222,7 +1390,7 @@ function pullFromReaction(controller) {
  * transform's backpressure in the same turn (what lets tier 0 chains flow).
  */
        function pullSettled(controller) {
-  // Not through onPullFulfilled: this runs inside transform()'s enqueue(),
+  // Not through pullFulfilled: this runs inside transform()'s enqueue(),
   // where no pipe may run (pullFromReaction is for reactions only).
   controller.pulling = false;
   if (controller.pullAgain) {
@@ -1232,23 +1400,11 @@ function pullFromReaction(controller) {
 }
 
 /**
- * The reactions to the start result and then to each pull result, made once
- * per controller: the first fulfilment is start's (pulling is only possible
- * once started), the rest are pulls'. Either rejection errors the stream.
+ * The reactions to a pull result that is a promise, made once per controller,
+ * at the first such pull. A rejection errors the stream.
  */
 function makePullReactions(controller) {
-  controller.onPullFulfilled = () => {
-    if (!controller.started) {
-      controller.started = true;
-      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
-      return;
-    }
-    controller.pulling = false;
-    if (controller.pullAgain) {
-      controller.pullAgain = false;
-      pullFromReaction(controller);
-    }
-  };
+  controller.onPullFulfilled = () => pullFulfilled(controller);
   controller.onPullRejected = (e) => {
     ReadableStreamDefaultControllerError(controller, e);
   };
@@ -1343,27 +1499,50 @@ function makePullReactions(controller) {
 /** SetUpReadableStreamDefaultController */
        function SetUpReadableStreamDefaultController(
   stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm) {
+  InitializeReadableStreamDefaultController(stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark,
+    sizeAlgorithm);
+  // Algorithms are called with the controller as `this`: the ones made from
+  // an underlying source are shared functions that find the source there.
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  reactToStart(controller, startResult, ReadableStreamDefaultControllerStartFulfilled,
+    ReadableStreamDefaultControllerStartRejected);
+}
+
+/**
+ * SetUpReadableStreamDefaultController up to (not including) the start
+ * algorithm: a TransformStream reacts to its two sides' starts itself.
+ */
+       function InitializeReadableStreamDefaultController(
+  stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm) {
   controller.stream = stream;
   controller.strategySizeAlgorithm = sizeAlgorithm;
   controller.strategyHWM = highWaterMark;
   controller.pullAlgorithm = pullAlgorithm;
   controller.cancelAlgorithm = cancelAlgorithm;
   stream.controller = controller;
-  // Algorithms are called with the controller as `this`: the ones made from
-  // an underlying source are shared functions that find the source there.
-  const startResult = ReflectApply(startAlgorithm, controller, []);
-  makePullReactions(controller);
-  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult),
-    controller.onPullFulfilled, controller.onPullRejected);
+}
+
+/** The steps upon fulfillment of the start promise (shared by every controller). */
+       function ReadableStreamDefaultControllerStartFulfilled(controller) {
+  controller.started = true;
+  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+}
+
+/** The steps upon rejection of the start promise. */
+       function ReadableStreamDefaultControllerStartRejected(controller, e) {
+  ReadableStreamDefaultControllerError(controller, e);
 }
 
 /** SetUpReadableStreamDefaultControllerFromUnderlyingSource (source callbacks already converted). */
        function SetUpReadableStreamDefaultControllerFromUnderlyingSource(
-  stream, underlyingSource, source, highWaterMark, sizeAlgorithm) {
+  stream, underlyingSource, start, pull, cancel, highWaterMark, sizeAlgorithm) {
   const controller = new ReadableStreamDefaultControllerImpl();
-  attachUnderlyingSource(controller, underlyingSource, source);
-  SetUpReadableStreamDefaultController(stream, controller,
-    startAlgorithmOf(source), pullAlgorithmOf(source), cancelAlgorithmOf(source), highWaterMark, sizeAlgorithm);
+  attachUnderlyingSource(controller, underlyingSource, pull, cancel);
+  InitializeReadableStreamDefaultController(stream, controller,
+    pullAlgorithmOf(pull), cancelAlgorithmOf(cancel), highWaterMark, sizeAlgorithm);
+  const startResult = start === undefined ? undefined : ReflectApply(start, underlyingSource, [controller.facade]);
+  reactToStart(controller, startResult, ReadableStreamDefaultControllerStartFulfilled,
+    ReadableStreamDefaultControllerStartRejected);
 }
 
 /** CreateReadableStream: a stream whose controller runs internal algorithms. */
@@ -1375,16 +1554,15 @@ function makePullReactions(controller) {
     stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm);
   return stream;
 }
-Object.assign(__fws$m[8], { kParked, ReadableStreamDefaultController }); }
+Object.assign(__fws$m[9], { ReadableStreamDefaultControllerImpl, kParked, ReadableStreamDefaultController }); }
 // ---- src/readable/byte-controller.js
-{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; const { promiseResolvedWith, reactToResult } = __fws$m[1]; const { RingQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, startAlgorithmOf, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[9] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
+{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { RingQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
 // ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
 // the abstract operations of 4.9.5 "Readable byte stream controllers".
 //
 // The controller keeps its byte queue as a RingQueue of ByteQueueEntry records
 // plus a running [[queueTotalSize]], and its [[pendingPullIntos]] as a RingQueue
 // of PullIntoDescriptor records.
-
 
 
 
@@ -1447,10 +1625,11 @@ class ByteQueueEntry {
     this.closeRequested = false;
     this.pullAgain = false;
     this.pullAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
+    this.onPullFulfilled = undefined; // reactions to each pull result, made at the first pull
     this.onPullRejected = undefined;
-    this.underlyingSource = undefined; // for a stream made from an underlying source:
-    this.source = undefined; //           the object, and its converted callbacks
+    this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
+    this.pullCallback = undefined; //     and its converted pull and cancel callbacks
+    this.cancelCallback = undefined;
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
     this.pendingPullIntos = new RingQueue();
@@ -1740,21 +1919,17 @@ function ResetQueue(controller) {
     return;
   }
   controller.pulling = true;
+  if (controller.onPullFulfilled === undefined) makePullReactions(controller);
   reactToResult(controller.pullAlgorithm(), controller.onPullFulfilled, controller.onPullRejected);
 }
 
 /**
- * The reactions to the start result and then to each pull result, made once
- * per controller: the first fulfilment is start's (pulling is only possible
- * once started). Either rejection errors the stream.
+ * The reactions to each pull result, made once per controller, at its first
+ * pull (the start promise has reactions of its own). A rejection errors the
+ * stream.
  */
 function makePullReactions(controller) {
   controller.onPullFulfilled = () => {
-    if (!controller.started) {
-      controller.started = true;
-      ReadableByteStreamControllerCallPullIfNeeded(controller);
-      return;
-    }
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
@@ -2209,6 +2384,17 @@ function makePullReactions(controller) {
 /** SetUpReadableByteStreamController */
        function SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm,
   cancelAlgorithm, highWaterMark, autoAllocateChunkSize) {
+  InitializeReadableByteStreamController(stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark,
+    autoAllocateChunkSize);
+  // Algorithms are called with the controller as `this` (see underlying-source.js).
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  reactToStart(controller, startResult, ReadableByteStreamControllerStartFulfilled,
+    ReadableByteStreamControllerStartRejected);
+}
+
+/** SetUpReadableByteStreamController up to (not including) the start algorithm. */
+function InitializeReadableByteStreamController(stream, controller, pullAlgorithm, cancelAlgorithm, highWaterMark,
+  autoAllocateChunkSize) {
   // A new controller's slots already hold the spec's initial values (an empty
   // queue, no pending pull-intos, not pulling, not started, byobRequest null).
   controller.stream = stream;
@@ -2217,25 +2403,33 @@ function makePullReactions(controller) {
   controller.cancelAlgorithm = cancelAlgorithm;
   controller.autoAllocateChunkSize = autoAllocateChunkSize;
   stream.controller = controller;
-  // Algorithms are called with the controller as `this` (see startFromSource).
-  const startResult = ReflectApply(startAlgorithm, controller, []);
-  makePullReactions(controller);
-  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult),
-    controller.onPullFulfilled, controller.onPullRejected);
+}
+
+/** The steps upon fulfillment of the start promise (shared by every controller). */
+function ReadableByteStreamControllerStartFulfilled(controller) {
+  controller.started = true;
+  ReadableByteStreamControllerCallPullIfNeeded(controller);
+}
+
+/** The steps upon rejection of the start promise. */
+function ReadableByteStreamControllerStartRejected(controller, e) {
+  ReadableByteStreamControllerError(controller, e);
 }
 
 /** SetUpReadableByteStreamControllerFromUnderlyingSource (source callbacks already converted). */
-       function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source,
-  highWaterMark) {
+       function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, start, pull, cancel,
+  highWaterMark, autoAllocateChunkSize) {
   const controller = new ReadableByteStreamControllerImpl();
-  attachUnderlyingSource(controller, underlyingSource, source);
-  const autoAllocateChunkSize = source.autoAllocateChunkSize;
+  attachUnderlyingSource(controller, underlyingSource, pull, cancel);
   if (autoAllocateChunkSize === 0) {
     throw typeError("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
       'must be greater than 0');
   }
-  SetUpReadableByteStreamController(stream, controller,
-    startAlgorithmOf(source), pullAlgorithmOf(source), cancelAlgorithmOf(source), highWaterMark, autoAllocateChunkSize);
+  InitializeReadableByteStreamController(stream, controller, pullAlgorithmOf(pull), cancelAlgorithmOf(cancel),
+    highWaterMark, autoAllocateChunkSize);
+  const startResult = start === undefined ? undefined : ReflectApply(start, underlyingSource, [controller.facade]);
+  reactToStart(controller, startResult, ReadableByteStreamControllerStartFulfilled,
+    ReadableByteStreamControllerStartRejected);
 }
 
 /** CreateReadableByteStream: a byte stream whose controller runs internal algorithms. */
@@ -2246,9 +2440,9 @@ function makePullReactions(controller) {
     undefined);
   return stream;
 }
-Object.assign(__fws$m[9], { ReadableByteStreamController, ReadableStreamBYOBRequest }); }
+Object.assign(__fws$m[10], { ReadableByteStreamController, ReadableStreamBYOBRequest }); }
 // ---- src/metrics/counters.js
-{ __fws$m[10] = { snapshotCounters, zeroCounters };
+{ __fws$m[11] = { snapshotCounters, zeroCounters };
 // Per-process counters of which tier handled the streams (see docs/architecture.md).
 // The core increments plain number fields on one object with a fixed shape, so
 // counting costs an add on a hot path and nothing else. Exposure (getCounters,
@@ -2301,10 +2495,11 @@ const zero = { ...counters };
   for (const key of Object.keys(zero)) counters[key] = 0;
   fallbackReasons.clear();
 }
-Object.assign(__fws$m[10], { counters }); }
+Object.assign(__fws$m[11], { counters }); }
 // ---- src/readable/default-reader.js
-{ const { OriginalTypeError, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[8]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue } = __fws$m[6]; const { counters } = __fws$m[10]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(23, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[11] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
+{ const { OriginalTypeError, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { counters } = __fws$m[11]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(24, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[12] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
+
 
 
 
@@ -2321,9 +2516,14 @@ Object.assign(__fws$m[10], { counters }); }
   constructor() {
     this.isBYOB = false;
     this.stream = undefined;
-    this.closed = undefined;   // LazyDeferred: [[closedPromise]]
+    this.closedDeferred = undefined; // LazyDeferred: [[closedPromise]], made on first use
     this.readRequests = newRequestQueue();
     this.api = undefined;
+  }
+
+  /** [[closedPromise]] (a LazyDeferred) */
+  get closed() {
+    return ReadableStreamReaderClosed(this);
   }
 
   get facade() {
@@ -2455,10 +2655,11 @@ const isReader = ReadableStreamDefaultReader.isInstance;
 delete ReadableStreamDefaultReader.isInstance;
 defineInterface(ReadableStreamDefaultReader, 'ReadableStreamDefaultReader',
   ['closed', 'read', 'releaseLock', 'cancel']);
-Object.assign(__fws$m[11], { DefaultReadRequest, ReadableStreamDefaultReader }); }
+Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader }); }
 // ---- src/readable/byob-reader.js
-{ const { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue } = __fws$m[6]; const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[9]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(23, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[12] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
+{ const { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[10]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(24, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[13] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
 // ReadableStreamBYOBReader (spec 4.5) and its abstract operations (spec 4.9.4).
+
 
 
 
@@ -2479,9 +2680,14 @@ Object.assign(__fws$m[11], { DefaultReadRequest, ReadableStreamDefaultReader });
   constructor() {
     this.isBYOB = true;
     this.stream = undefined;
-    this.closed = undefined;   // LazyDeferred: [[closedPromise]]
+    this.closedDeferred = undefined; // LazyDeferred: [[closedPromise]], made on first use
     this.readIntoRequests = newRequestQueue();
     this.api = undefined;
+  }
+
+  /** [[closedPromise]] (a LazyDeferred) */
+  get closed() {
+    return ReadableStreamReaderClosed(this);
   }
 
   get facade() {
@@ -2642,9 +2848,9 @@ Object.assign(__fws$m[11], { DefaultReadRequest, ReadableStreamDefaultReader });
 const isBYOBReader = ReadableStreamBYOBReader.isInstance;
 delete ReadableStreamBYOBReader.isInstance;
 defineInterface(ReadableStreamBYOBReader, 'ReadableStreamBYOBReader', ['closed', 'read', 'releaseLock', 'cancel']);
-Object.assign(__fws$m[12], { ReadableStreamBYOBReader }); }
+Object.assign(__fws$m[13], { ReadableStreamBYOBReader }); }
 // ---- src/readable/byte-tee.js
-{ const { Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, returnUndefined } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[11]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[12]; const { CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[9]; __fws$m[13] = { ReadableByteStreamTee };
+{ const { Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, returnUndefined } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[13]; const { CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[10]; __fws$m[14] = { ReadableByteStreamTee };
 // ReadableByteStreamTee (spec 4.9.1): tees a readable byte stream into two byte
 // streams, reading with a default reader when a branch has no BYOB request and
 // with a BYOB reader (into the branch's request view) when it has one.
@@ -2867,7 +3073,7 @@ function CloneAsUint8Array(O) {
 }
  }
 // ---- src/readable/tee.js
-{ const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[11]; const { isByteStreamController } = __fws$m[9]; const { ReadableByteStreamTee } = __fws$m[13]; __fws$m[14] = { ReadableStreamTee };
+{ const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[9]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[12]; const { isByteStreamController } = __fws$m[10]; const { ReadableByteStreamTee } = __fws$m[14]; __fws$m[15] = { ReadableStreamTee };
 // ReadableStreamTee and ReadableStreamDefaultTee (spec 4.9.1).
 
 
@@ -2980,7 +3186,7 @@ function teeCancel(tee) {
 }
  }
 // ---- src/writable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue } = __fws$m[5]; __fws$m[15] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue, noRequests } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 
@@ -2997,7 +3203,7 @@ function teeCancel(tee) {
     this.closeRequest = undefined;           // Deferred
     this.inFlightCloseRequest = undefined;   // Deferred
     this.pendingAbortRequest = undefined;    // PendingAbortRequest
-    this.writeRequests = new RingQueue();    // of Deferred
+    this.writeRequests = noRequests;         // of Deferred; its own RingQueue from the first request
     this.backpressure = false;
     this.transform = undefined;              // the TransformStreamImpl whose writable side this is
     this.api = undefined;
@@ -3054,7 +3260,9 @@ class PendingAbortRequest {
 
 /** WritableStreamAddWriteRequest (the caller makes the request: a Deferred, or a pipe's own tracker) */
        function WritableStreamAddWriteRequest(stream, request) {
-  stream.writeRequests.push(request);
+  let requests = stream.writeRequests;
+  if (requests === noRequests) requests = stream.writeRequests = new RingQueue();
+  requests.push(request);
 }
 
 /** WritableStreamCloseQueuedOrInFlight */
@@ -3077,7 +3285,7 @@ class PendingAbortRequest {
   stream.controller.errorSteps();
   const storedError = stream.storedError;
   const requests = stream.writeRequests;
-  stream.writeRequests = new RingQueue();
+  stream.writeRequests = noRequests;
   while (requests.length > 0) requests.shift().reject(storedError);
   const abortRequest = stream.pendingAbortRequest;
   if (abortRequest === undefined) {
@@ -3206,10 +3414,11 @@ class PendingAbortRequest {
   writer.closed.reject(error);
   setPromiseIsHandled(writer.closed.promise);
 }
-Object.assign(__fws$m[15], { WritableStreamImpl }); }
+Object.assign(__fws$m[16], { WritableStreamImpl }); }
 // ---- src/writable/default-controller.js
-{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { promiseResolvedWith, reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[15]; __fws$m[16] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded };
+{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[16]; __fws$m[17] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
+
 
 
 
@@ -3240,8 +3449,10 @@ const closeSentinel = Symbol('close sentinel');
     this.onWriteRejected = undefined;
     this.closeAlgorithm = undefined;
     this.abortAlgorithm = undefined;
-    this.underlyingSink = undefined; // for a stream made from an underlying sink:
-    this.sink = undefined; //           the object, and its converted callbacks
+    this.underlyingSink = undefined; // for a stream made from an underlying sink: the object,
+    this.writeCallback = undefined; //  and its converted callbacks
+    this.closeCallback = undefined;
+    this.abortCallback = undefined;
     this.writeArgs = undefined; // [chunk, facade], reused by every write() call
     // [[abortController]] is created when someone first asks for the signal:
     // until then nobody can be listening, so remembering the reason is enough.
@@ -3322,6 +3533,20 @@ defineInterface(WritableStreamDefaultController, 'WritableStreamDefaultControlle
 /** SetUpWritableStreamDefaultController */
        function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm,
   closeAlgorithm, abortAlgorithm, highWaterMark, sizeAlgorithm) {
+  InitializeWritableStreamDefaultController(stream, controller, writeAlgorithm, closeAlgorithm, abortAlgorithm,
+    highWaterMark, sizeAlgorithm);
+  // Algorithms are called with the controller as `this` (see writeToSink).
+  const startResult = ReflectApply(startAlgorithm, controller, []);
+  reactToStart(controller, startResult, WritableStreamDefaultControllerStartFulfilled,
+    WritableStreamDefaultControllerStartRejected);
+}
+
+/**
+ * SetUpWritableStreamDefaultController up to (not including) the start
+ * algorithm: a TransformStream reacts to its two sides' starts itself.
+ */
+       function InitializeWritableStreamDefaultController(stream, controller, writeAlgorithm, closeAlgorithm,
+  abortAlgorithm, highWaterMark, sizeAlgorithm) {
   controller.stream = stream;
   stream.controller = controller;
   controller.strategySizeAlgorithm = sizeAlgorithm;
@@ -3330,51 +3555,55 @@ defineInterface(WritableStreamDefaultController, 'WritableStreamDefaultControlle
   controller.closeAlgorithm = closeAlgorithm;
   controller.abortAlgorithm = abortAlgorithm;
   WritableStreamUpdateBackpressure(stream, WritableStreamDefaultControllerGetBackpressure(controller));
-  // Algorithms are called with the controller as `this` (see startFromSink).
-  const startResult = ReflectApply(startAlgorithm, controller, []);
-  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult), () => {
-    controller.started = true;
-    WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
-  }, (r) => {
-    controller.started = true;
-    WritableStreamDealWithRejection(stream, r);
-  });
+}
+
+/** The steps upon fulfillment of the start promise (shared by every controller). */
+       function WritableStreamDefaultControllerStartFulfilled(controller) {
+  controller.started = true;
+  WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
+}
+
+/** The steps upon rejection of the start promise. */
+       function WritableStreamDefaultControllerStartRejected(controller, r) {
+  controller.started = true;
+  WritableStreamDealWithRejection(controller.stream, r);
 }
 
 // The algorithms of a stream made from an underlying sink, shared by every
 // such stream (no closures per stream): `this` is the controller.
-function startFromSink() {
-  return ReflectApply(this.sink.start, this.underlyingSink, [this.facade]);
-}
 function writeToSink(chunk) {
   // One argument list per controller (writes never overlap): Reflect.apply
   // copies it into the call; the chunk slot is cleared so it is not retained.
   let args = this.writeArgs;
   if (args === undefined) args = this.writeArgs = [undefined, this.facade];
   args[0] = chunk;
-  const result = invokeCallbackForResult(this.sink.write, this.underlyingSink, args);
+  const result = invokeCallbackForResult(this.writeCallback, this.underlyingSink, args);
   args[0] = undefined;
   return result;
 }
 function closeSink() {
-  return invokePromiseCallback(this.sink.close, this.underlyingSink, []);
+  return invokePromiseCallback(this.closeCallback, this.underlyingSink, []);
 }
 function abortSink(reason) {
-  return invokePromiseCallback(this.sink.abort, this.underlyingSink, [reason]);
+  return invokePromiseCallback(this.abortCallback, this.underlyingSink, [reason]);
 }
 
 /** SetUpWritableStreamDefaultControllerFromUnderlyingSink (sink callbacks already converted). */
        function SetUpWritableStreamDefaultControllerFromUnderlyingSink(
-  stream, underlyingSink, sink, highWaterMark, sizeAlgorithm) {
+  stream, underlyingSink, start, write, close, abort, highWaterMark, sizeAlgorithm) {
   const controller = new WritableStreamDefaultControllerImpl();
   controller.underlyingSink = underlyingSink;
-  controller.sink = sink;
-  SetUpWritableStreamDefaultController(stream, controller,
-    sink.start === undefined ? returnUndefined : startFromSink,
-    sink.write === undefined ? returnUndefined : writeToSink,
-    sink.close === undefined ? resolvedUndefined : closeSink,
-    sink.abort === undefined ? resolvedUndefined : abortSink,
+  controller.writeCallback = write;
+  controller.closeCallback = close;
+  controller.abortCallback = abort;
+  InitializeWritableStreamDefaultController(stream, controller,
+    write === undefined ? returnUndefined : writeToSink,
+    close === undefined ? resolvedUndefined : closeSink,
+    abort === undefined ? resolvedUndefined : abortSink,
     highWaterMark, sizeAlgorithm);
+  const startResult = start === undefined ? undefined : ReflectApply(start, underlyingSink, [controller.facade]);
+  reactToStart(controller, startResult, WritableStreamDefaultControllerStartFulfilled,
+    WritableStreamDefaultControllerStartRejected);
 }
 
 /** CreateWritableStream: a stream whose controller runs internal algorithms. */
@@ -3499,9 +3728,9 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
   }
   WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
 }
-Object.assign(__fws$m[16], { WritableStreamDefaultController }); }
+Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStreamDefaultController }); }
 // ---- src/writable/direct-write.js
-{ const { reactToResult } = __fws$m[1]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[15]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[16]; __fws$m[17] = { canWriteDirectly, writeDirectly };
+{ const { reactToResult } = __fws$m[1]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[16]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[17]; __fws$m[18] = { canWriteDirectly, writeDirectly };
 // Tiers 0 and 1: a pipe's write into an idle WritableStream, run at once.
 //
 // A pipe holds the only writer of its destination, so nobody can observe that
@@ -3556,7 +3785,7 @@ Object.assign(__fws$m[16], { WritableStreamDefaultController }); }
 }
  }
 // ---- src/writable/writable-stream.js
-{ const { kWrap } = __fws$m[2]; const { promiseRejectedWith } = __fws$m[1]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, getMember, optionalCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[15]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[16]; const { counters } = __fws$m[10]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(19, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[18] = { wrapWritableStream };
+{ const { kWrap } = __fws$m[2]; const { promiseRejectedWith } = __fws$m[1]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[16]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[17]; const { counters } = __fws$m[11]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(20, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[19] = { wrapWritableStream };
 // The public WritableStream class (spec 5.2).
 
 
@@ -3572,17 +3801,6 @@ Object.assign(__fws$m[16], { WritableStreamDefaultController }); }
 
 
 
-/** Converts an UnderlyingSink dictionary, members in WebIDL (lexicographic) order. */
-function convertUnderlyingSink(sink) {
-  const name = 'UnderlyingSink';
-  const abort = optionalCallback(sink, 'abort', name);
-  const close = optionalCallback(sink, 'close', name);
-  const start = optionalCallback(sink, 'start', name);
-  const type = getMember(sink, 'type');
-  const write = optionalCallback(sink, 'write', name);
-  return { abort, close, start, type, write };
-}
-
        class WritableStream {
   #impl;
 
@@ -3596,9 +3814,25 @@ function convertUnderlyingSink(sink) {
       throw typeError("Failed to construct 'WritableStream': argument 1 (underlyingSink) must be an object");
     }
     const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'WritableStream'");
-    const sink = convertUnderlyingSink(underlyingSink);
-    if (sink.type !== undefined) {
-      throw rangeError("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
+    // The UnderlyingSink dictionary, members in WebIDL (lexicographic) order,
+    // read straight into locals (no dictionary object is kept).
+    let abort;
+    let close;
+    let start;
+    let write;
+    if (underlyingSink !== undefined) {
+      abort = underlyingSink.abort;
+      if (abort !== undefined) convertCallback(abort, "'abort' member of UnderlyingSink");
+      close = underlyingSink.close;
+      if (close !== undefined) convertCallback(close, "'close' member of UnderlyingSink");
+      start = underlyingSink.start;
+      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSink");
+      const type = underlyingSink.type;
+      write = underlyingSink.write;
+      if (write !== undefined) convertCallback(write, "'write' member of UnderlyingSink");
+      if (type !== undefined) {
+        throw rangeError("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
+      }
     }
     const stream = new WritableStreamImpl();
     counters.writableStreamsCreated++;
@@ -3606,7 +3840,8 @@ function convertUnderlyingSink(sink) {
     stream.api = this;
     const sizeAlgorithm = ExtractSizeAlgorithm(strategyDict);
     const highWaterMark = ExtractHighWaterMark(strategyDict, 1);
-    SetUpWritableStreamDefaultControllerFromUnderlyingSink(stream, underlyingSink, sink, highWaterMark, sizeAlgorithm);
+    SetUpWritableStreamDefaultControllerFromUnderlyingSink(stream, underlyingSink, start, write, close, abort,
+      highWaterMark, sizeAlgorithm);
   }
 
   get locked() {
@@ -3657,9 +3892,9 @@ const isWritableStream = (value) => unwrapWritableStream(value) !== undefined;
 }
 
 defineInterface(WritableStream, 'WritableStream', ['locked', 'abort', 'close', 'getWriter']);
-Object.assign(__fws$m[18], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
+Object.assign(__fws$m[19], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
 // ---- src/writable/default-writer.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected } = __fws$m[15]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[16]; const { unwrapWritableStream } = __fws$m[18]; const { counters } = __fws$m[10]; __fws$m[19] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(19);
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected } = __fws$m[16]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[17]; const { unwrapWritableStream } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[20] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(20);
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
 
 
@@ -3877,9 +4112,9 @@ const isWriter = WritableStreamDefaultWriter.isInstance;
 delete WritableStreamDefaultWriter.isInstance;
 defineInterface(WritableStreamDefaultWriter, 'WritableStreamDefaultWriter',
   ['closed', 'desiredSize', 'ready', 'abort', 'close', 'releaseLock', 'write']);
-Object.assign(__fws$m[19], { WritableStreamDefaultWriter }); __fws$settle(19); }
+Object.assign(__fws$m[20], { WritableStreamDefaultWriter }); __fws$settle(20); }
 // ---- src/readable/pipe-to.js
-{ const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { counters } = __fws$m[10]; const { canWriteDirectly, writeDirectly } = __fws$m[17]; const { requireDictionary, getMember, typeError } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[11]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[15]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[19]; __fws$m[20] = { ReadableStreamPipeTo, convertPipeOptions };
+{ const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { counters } = __fws$m[11]; const { canWriteDirectly, writeDirectly } = __fws$m[18]; const { requireDictionary, getMember, typeError } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[16]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[20]; __fws$m[21] = { ReadableStreamPipeTo, convertPipeOptions };
 // ReadableStreamPipeTo (spec 4.9.1) and the StreamPipeOptions dictionary.
 // The spec describes piping "in parallel"; this is one faithful ordering:
 // wait for the writer to be ready, read one chunk, write it, repeat, while
@@ -4295,7 +4530,7 @@ function finalize(pipe, hasError, error) {
 }
  }
 // ---- src/readable/async-iterator.js
-{ const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[8]; const { counters } = __fws$m[10]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { illegalInvocation } = __fws$m[3]; const { ReadableStreamReaderGenericCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[11]; __fws$m[21] = { CreateReadableStreamAsyncIterator };
+{ const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { counters } = __fws$m[11]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { illegalInvocation } = __fws$m[3]; const { ReadableStreamReaderGenericCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; __fws$m[22] = { CreateReadableStreamAsyncIterator };
 // Async iteration of a ReadableStream (spec 4.2.5 "Asynchronous iteration" on
 // top of WebIDL's asynchronous iterator machinery: the ongoing-promise queue
 // that makes next() and return() calls run one after another).
@@ -4447,7 +4682,7 @@ ObjectDefineProperty(iteratorPrototype, SymbolToStringTag, {
 }
  }
 // ---- src/readable/from.js
-{ const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { isObject, typeError } = __fws$m[3]; const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[8]; __fws$m[22] = { ReadableStreamFromIterable };
+{ const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { isObject, typeError } = __fws$m[3]; const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[9]; __fws$m[23] = { ReadableStreamFromIterable };
 // ReadableStream.from(): ReadableStreamFromIterable (spec 4.9.1), with the
 // ECMAScript GetIterator(obj, async) and CreateAsyncFromSyncIterator it relies on.
 
@@ -4582,7 +4817,7 @@ function getAsyncIterator(obj) {
 }
  }
 // ---- src/readable/readable-stream.js
-{ const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, optionalCallback, convertEnforceRangeULL, convertEnum } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[6]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[8]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[9]; const { AcquireReadableStreamDefaultReader } = __fws$m[11]; const { AcquireReadableStreamBYOBReader } = __fws$m[12]; const { ReadableStreamTee } = __fws$m[14]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[20]; const { CreateReadableStreamAsyncIterator } = __fws$m[21]; const { ReadableStreamFromIterable } = __fws$m[22]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[18]; const { counters } = __fws$m[10]; __fws$m[23] = { wrapReadableStream }; __fws$settle(23);
+{ const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertCallback, convertEnforceRangeULL, convertEnum } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[6]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[9]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[10]; const { AcquireReadableStreamDefaultReader } = __fws$m[12]; const { AcquireReadableStreamBYOBReader } = __fws$m[13]; const { ReadableStreamTee } = __fws$m[15]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[21]; const { CreateReadableStreamAsyncIterator } = __fws$m[22]; const { ReadableStreamFromIterable } = __fws$m[23]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[24] = { wrapReadableStream }; __fws$settle(24);
 // The public ReadableStream class (spec 4.2): WebIDL argument conversion and
 // brand checks, then straight into the abstract operations.
 
@@ -4614,21 +4849,6 @@ function countChainEndingAtReader(stream) {
   if (transform !== undefined && transform.inPipe !== undefined) counters.fusedChains++;
 }
 
-/** Converts an UnderlyingSource dictionary, members in WebIDL (lexicographic) order. */
-function convertUnderlyingSource(source) {
-  const name = 'UnderlyingSource';
-  const chunkSize = getMember(source, 'autoAllocateChunkSize');
-  const autoAllocateChunkSize = chunkSize === undefined
-    ? undefined
-    : convertEnforceRangeULL(chunkSize, `'autoAllocateChunkSize' member of ${name}`);
-  const cancel = optionalCallback(source, 'cancel', name);
-  const pull = optionalCallback(source, 'pull', name);
-  const start = optionalCallback(source, 'start', name);
-  const typeValue = getMember(source, 'type');
-  const type = typeValue === undefined ? undefined : convertEnum(typeValue, 'bytes', `'type' member of ${name}`);
-  return { autoAllocateChunkSize, cancel, pull, start, type };
-}
-
        class ReadableStream {
   #impl;
 
@@ -4642,22 +4862,43 @@ function convertUnderlyingSource(source) {
       throw typeError("Failed to construct 'ReadableStream': argument 1 (underlyingSource) must be an object");
     }
     const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'ReadableStream'");
-    const source = convertUnderlyingSource(underlyingSource);
+    // The UnderlyingSource dictionary, members in WebIDL (lexicographic) order,
+    // read straight into locals (no dictionary object is kept).
+    let autoAllocateChunkSize;
+    let cancel;
+    let pull;
+    let start;
+    let type;
+    if (underlyingSource !== undefined) {
+      const chunkSize = underlyingSource.autoAllocateChunkSize;
+      if (chunkSize !== undefined) {
+        autoAllocateChunkSize = convertEnforceRangeULL(chunkSize, "'autoAllocateChunkSize' member of UnderlyingSource");
+      }
+      cancel = underlyingSource.cancel;
+      if (cancel !== undefined) convertCallback(cancel, "'cancel' member of UnderlyingSource");
+      pull = underlyingSource.pull;
+      if (pull !== undefined) convertCallback(pull, "'pull' member of UnderlyingSource");
+      start = underlyingSource.start;
+      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSource");
+      const typeValue = underlyingSource.type;
+      if (typeValue !== undefined) type = convertEnum(typeValue, 'bytes', "'type' member of UnderlyingSource");
+    }
     const stream = new ReadableStreamImpl();
     counters.readableStreamsCreated++;
     this.#impl = stream;
     stream.api = this;
-    if (source.type === 'bytes') {
+    if (type === 'bytes') {
       if (strategyDict.size !== undefined) {
         throw rangeError("Failed to construct 'ReadableStream': a byte stream's strategy cannot have a size function");
       }
       const highWaterMark = ExtractHighWaterMark(strategyDict, 0);
-      SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source, highWaterMark);
+      SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, start, pull, cancel,
+        highWaterMark, autoAllocateChunkSize);
     } else {
       const sizeAlgorithm = ExtractSizeAlgorithm(strategyDict);
       const highWaterMark = ExtractHighWaterMark(strategyDict, 1);
       SetUpReadableStreamDefaultControllerFromUnderlyingSource(
-        stream, underlyingSource, source, highWaterMark, sizeAlgorithm);
+        stream, underlyingSource, start, pull, cancel, highWaterMark, sizeAlgorithm);
     }
   }
 
@@ -4779,9 +5020,9 @@ ObjectDefineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
   value: ReadableStream.prototype.values, writable: true, enumerable: false, configurable: true,
 });
 ObjectDefineProperty(ReadableStream, 'from', { enumerable: true });
-Object.assign(__fws$m[23], { unwrapReadableStream, ReadableStream }); __fws$settle(23); }
+Object.assign(__fws$m[24], { unwrapReadableStream, ReadableStream }); __fws$settle(24); }
 // ---- src/transform/default-controller.js
-{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[8]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(25, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(25, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(25, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[24] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
+{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[9]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[25] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 
 
@@ -4805,6 +5046,13 @@ Object.assign(__fws$m[23], { unwrapReadableStream, ReadableStream }); __fws$sett
     this.flushAlgorithm = undefined;
     this.cancelAlgorithm = undefined;
     this.finishPromise = undefined; // Deferred
+    // For a stream made from a Transformer: the object, its converted
+    // callbacks, and [chunk, facade], the arguments of every transform() call.
+    this.transformer = undefined;
+    this.transformCallback = undefined;
+    this.flushCallback = undefined;
+    this.cancelCallback = undefined;
+    this.transformArgs = undefined;
     this.api = undefined;
   }
 
@@ -4861,38 +5109,50 @@ defineInterface(TransformStreamDefaultController, 'TransformStreamDefaultControl
   controller.cancelAlgorithm = cancelAlgorithm;
 }
 
+// The algorithms of a stream made from a Transformer, shared by every such
+// stream (no closures per stream): `this` is the controller.
+
+/** The transform algorithm without a transform(): enqueue the chunk as is. */
+function transformByEnqueue(chunk) {
+  // Returns undefined when the chunk was handled at once (see reactToResult).
+  try {
+    TransformStreamDefaultControllerEnqueue(this, chunk);
+    return undefined;
+  } catch (e) {
+    return promiseRejectedWith(e);
+  }
+}
+
+function transformByTransformer(chunk) {
+  // One argument list per controller (transforms never overlap):
+  // Reflect.apply copies it into the call.
+  let args = this.transformArgs;
+  if (args === undefined) args = this.transformArgs = [undefined, this.facade];
+  args[0] = chunk;
+  const result = invokeCallbackForResult(this.transformCallback, this.transformer, args);
+  args[0] = undefined;
+  return result;
+}
+
+function flushByTransformer() {
+  return invokePromiseCallback(this.flushCallback, this.transformer, [this.facade]);
+}
+
+function cancelByTransformer(reason) {
+  return invokePromiseCallback(this.cancelCallback, this.transformer, [reason]);
+}
+
 /** SetUpTransformStreamDefaultControllerFromTransformer (transformer callbacks already converted). */
-       function SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, dict) {
+       function SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, transform, flush, cancel) {
   const controller = new TransformStreamDefaultControllerImpl();
-  const { transform, flush, cancel } = dict;
-  // The transform algorithm returns undefined when the chunk was handled at
-  // once (see reactToResult), or a promise.
-  let transformArgs;
-  const transformAlgorithm = transform === undefined
-    ? (chunk) => {
-        try {
-          TransformStreamDefaultControllerEnqueue(controller, chunk);
-          return undefined;
-        } catch (e) {
-          return promiseRejectedWith(e);
-        }
-      }
-    : (chunk) => {
-        // One argument list per controller (transforms never overlap):
-        // Reflect.apply copies it into the call.
-        const args = transformArgs ?? (transformArgs = [undefined, controller.facade]);
-        args[0] = chunk;
-        const result = invokeCallbackForResult(transform, transformer, args);
-        args[0] = undefined;
-        return result;
-      };
-  const flushAlgorithm = flush === undefined
-    ? resolvedUndefined
-    : () => invokePromiseCallback(flush, transformer, [controller.facade]);
-  const cancelAlgorithm = cancel === undefined
-    ? resolvedUndefined
-    : (reason) => invokePromiseCallback(cancel, transformer, [reason]);
-  SetUpTransformStreamDefaultController(stream, controller, transformAlgorithm, flushAlgorithm, cancelAlgorithm);
+  controller.transformer = transformer;
+  controller.transformCallback = transform;
+  controller.flushCallback = flush;
+  controller.cancelCallback = cancel;
+  SetUpTransformStreamDefaultController(stream, controller,
+    transform === undefined ? transformByEnqueue : transformByTransformer,
+    flush === undefined ? resolvedUndefined : flushByTransformer,
+    cancel === undefined ? resolvedUndefined : cancelByTransformer);
 }
 
 /** TransformStreamDefaultControllerClearAlgorithms */
@@ -4936,9 +5196,9 @@ defineInterface(TransformStreamDefaultController, 'TransformStreamDefaultControl
   const error = new OriginalTypeError('The TransformStream was terminated');
   TransformStreamErrorWritableAndUnblockWrite(stream, error);
 }
-Object.assign(__fws$m[24], { TransformStreamDefaultController }); }
+Object.assign(__fws$m[25], { TransformStreamDefaultController }); }
 // ---- src/transform/transform-stream.js
-{ const { ReflectApply } = __fws$m[0]; const { Deferred, enqueueMicrotask, reactToPromise, uponPromise } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, getMember, optionalCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { CreateReadableStream, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[8]; const { wrapReadableStream } = __fws$m[23]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[16]; const { wrapWritableStream } = __fws$m[18]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[24]; const { counters } = __fws$m[10]; __fws$m[25] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(25);
+{ const { ReflectApply } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, uponPromise } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { queueSteps } = __fws$m[8]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[9]; const { ReadableStreamImpl } = __fws$m[6]; const { wrapReadableStream } = __fws$m[24]; const { WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17]; const { WritableStreamImpl } = __fws$m[16]; const { wrapWritableStream } = __fws$m[19]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[25]; const { counters } = __fws$m[11]; __fws$m[26] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(26);
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 
@@ -4961,6 +5221,15 @@ Object.assign(__fws$m[24], { TransformStreamDefaultController }); }
 
 
 
+
+
+
+
+
+
+/** TransformStreamImpl.startState while start() runs: if it throws, startPromise never settles. */
+const kStartThrew = Symbol('start threw');
+
        class TransformStreamImpl {
   constructor() {
     this.readable = undefined;                 // ReadableStreamImpl
@@ -4978,20 +5247,10 @@ Object.assign(__fws$m[24], { TransformStreamDefaultController }); }
     this.blockedPipe = undefined;
     this.fusing = false;
     this.controller = undefined;
+    // How the start promise both sides wait on settles (see transformStartStep1).
+    this.startState = undefined;
     this.api = undefined;
   }
-}
-
-/** Converts a Transformer dictionary, members in WebIDL (lexicographic) order. */
-function convertTransformer(transformer) {
-  const name = 'Transformer';
-  const cancel = optionalCallback(transformer, 'cancel', name);
-  const flush = optionalCallback(transformer, 'flush', name);
-  const readableType = getMember(transformer, 'readableType');
-  const start = optionalCallback(transformer, 'start', name);
-  const transform = optionalCallback(transformer, 'transform', name);
-  const writableType = getMember(transformer, 'writableType');
-  return { cancel, flush, readableType, start, transform, writableType };
 }
 
        class TransformStream {
@@ -5008,29 +5267,49 @@ function convertTransformer(transformer) {
     }
     const writableStrategyDict = convertQueuingStrategy(writableStrategy, "argument 2 (writableStrategy) of 'TransformStream'");
     const readableStrategyDict = convertQueuingStrategy(readableStrategy, "argument 3 (readableStrategy) of 'TransformStream'");
-    const dict = convertTransformer(transformer);
-    if (dict.readableType !== undefined) {
-      throw rangeError("Failed to construct 'TransformStream': 'readableType' member of Transformer must be undefined");
-    }
-    if (dict.writableType !== undefined) {
-      throw rangeError("Failed to construct 'TransformStream': 'writableType' member of Transformer must be undefined");
+    // The Transformer dictionary, members in WebIDL (lexicographic) order,
+    // read straight into locals (no dictionary object is kept).
+    let cancel;
+    let flush;
+    let start;
+    let transform;
+    if (transformer !== undefined) {
+      cancel = transformer.cancel;
+      if (cancel !== undefined) convertCallback(cancel, "'cancel' member of Transformer");
+      flush = transformer.flush;
+      if (flush !== undefined) convertCallback(flush, "'flush' member of Transformer");
+      const readableType = transformer.readableType;
+      start = transformer.start;
+      if (start !== undefined) convertCallback(start, "'start' member of Transformer");
+      transform = transformer.transform;
+      if (transform !== undefined) convertCallback(transform, "'transform' member of Transformer");
+      const writableType = transformer.writableType;
+      if (readableType !== undefined) {
+        throw rangeError("Failed to construct 'TransformStream': 'readableType' member of Transformer must be undefined");
+      }
+      if (writableType !== undefined) {
+        throw rangeError("Failed to construct 'TransformStream': 'writableType' member of Transformer must be undefined");
+      }
     }
     const readableHighWaterMark = ExtractHighWaterMark(readableStrategyDict, 0);
     const readableSizeAlgorithm = ExtractSizeAlgorithm(readableStrategyDict);
     const writableHighWaterMark = ExtractHighWaterMark(writableStrategyDict, 1);
     const writableSizeAlgorithm = ExtractSizeAlgorithm(writableStrategyDict);
-    const startPromise = new Deferred();
     const stream = new TransformStreamImpl();
     counters.transformStreamsCreated++;
     this.#impl = stream;
     stream.api = this;
-    InitializeTransformStream(stream, startPromise.promise, writableHighWaterMark, writableSizeAlgorithm,
+    InitializeTransformStream(stream, writableHighWaterMark, writableSizeAlgorithm,
       readableHighWaterMark, readableSizeAlgorithm);
-    SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, dict);
-    if (dict.start !== undefined) {
-      startPromise.resolve(ReflectApply(dict.start, transformer, [stream.controller.facade]));
-    } else {
-      startPromise.resolve(undefined);
+    SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, transform, flush, cancel);
+    if (start !== undefined) {
+      // Resolve startPromise with start()'s result. Should start() throw,
+      // startPromise stays pending forever.
+      stream.startState = kStartThrew;
+      const startResult = ReflectApply(start, transformer, [stream.controller.facade]);
+      stream.startState = (typeof startResult === 'object' && startResult !== null) || typeof startResult === 'function'
+        ? promiseResolvedWith(startResult)
+        : undefined;
     }
   }
 
@@ -5055,26 +5334,87 @@ delete TransformStream.unwrap;
 const isTransformStream = (value) => unwrapTransformStream(value) !== undefined;
 defineInterface(TransformStream, 'TransformStream', ['readable', 'writable']);
 
-/** InitializeTransformStream */
-       function InitializeTransformStream(stream, startPromise, writableHighWaterMark, writableSizeAlgorithm,
+/**
+ * InitializeTransformStream. Both sides' start algorithms return the same
+ * startPromise, and each side reacts to "a promise resolved with" it: that is
+ * a thenable job, then a reaction to startPromise resolving the side's
+ * promise, then the side's reaction, three microtasks in all. The two sides'
+ * jobs are queued back to back at each of the three steps (nothing runs
+ * between them), so one chain of three steps that runs the writable's
+ * reaction and then the readable's is the same sequence, without a promise
+ * or a closure per side. The chain starts here, where the writable side's
+ * start algorithm runs.
+ */
+       function InitializeTransformStream(stream, writableHighWaterMark, writableSizeAlgorithm,
   readableHighWaterMark, readableSizeAlgorithm) {
-  const startAlgorithm = () => startPromise;
-  stream.writable = CreateWritableStream(startAlgorithm,
-    (chunk) => TransformStreamDefaultSinkWriteAlgorithm(stream, chunk),
-    () => TransformStreamDefaultSinkCloseAlgorithm(stream),
-    (reason) => TransformStreamDefaultSinkAbortAlgorithm(stream, reason),
-    writableHighWaterMark, writableSizeAlgorithm);
-  stream.readable = CreateReadableStream(startAlgorithm,
-    () => TransformStreamDefaultSourcePullAlgorithm(stream),
-    (reason) => TransformStreamDefaultSourceCancelAlgorithm(stream, reason),
-    readableHighWaterMark, readableSizeAlgorithm);
-  stream.writable.transform = stream;
-  stream.readable.transform = stream;
+  const writable = new WritableStreamImpl();
+  InitializeWritableStreamDefaultController(writable, new WritableStreamDefaultControllerImpl(),
+    transformSinkWrite, transformSinkClose, transformSinkAbort, writableHighWaterMark, writableSizeAlgorithm);
+  const readable = new ReadableStreamImpl();
+  InitializeReadableStreamDefaultController(readable, new ReadableStreamDefaultControllerImpl(),
+    transformSourcePull, transformSourceCancel, readableHighWaterMark, readableSizeAlgorithm);
+  writable.transform = stream;
+  readable.transform = stream;
+  stream.writable = writable;
+  stream.readable = readable;
   stream.backpressure = undefined;
   stream.backpressureChange = undefined;
   stream.pullParked = false;
   TransformStreamSetBackpressure(stream, true);
   stream.controller = undefined;
+  queueSteps(stream, transformStartStep1);
+}
+
+// The three steps of the start chain (see InitializeTransformStream).
+
+/** Step 1, the thenable jobs: react to startPromise. */
+function transformStartStep1(stream) {
+  const startState = stream.startState;
+  if (startState === undefined) {
+    // startPromise is fulfilled (start() returned no thenable, or there was none).
+    queueSteps(stream, transformStartStep2);
+  } else if (startState !== kStartThrew) {
+    stream.startState = undefined;
+    reactToPromise(startState, () => {
+      queueSteps(stream, transformStartFulfilled);
+    }, (r) => {
+      queueSteps(stream, (s) => transformStartRejected(s, r));
+    });
+  }
+}
+
+/** Step 2, the reactions to a fulfilled startPromise: each side's promise is fulfilled. */
+function transformStartStep2(stream) {
+  queueSteps(stream, transformStartFulfilled);
+}
+
+/** Step 3: the two sides' reactions, writable first. */
+function transformStartFulfilled(stream) {
+  WritableStreamDefaultControllerStartFulfilled(stream.writable.controller);
+  ReadableStreamDefaultControllerStartFulfilled(stream.readable.controller);
+}
+
+function transformStartRejected(stream, r) {
+  WritableStreamDefaultControllerStartRejected(stream.writable.controller, r);
+  ReadableStreamDefaultControllerStartRejected(stream.readable.controller, r);
+}
+
+// The two sides' algorithms, shared by every TransformStream: `this` is the
+// side's controller, whose stream knows its TransformStream.
+function transformSinkWrite(chunk) {
+  return TransformStreamDefaultSinkWriteAlgorithm(this.stream.transform, chunk);
+}
+function transformSinkClose() {
+  return TransformStreamDefaultSinkCloseAlgorithm(this.stream.transform);
+}
+function transformSinkAbort(reason) {
+  return TransformStreamDefaultSinkAbortAlgorithm(this.stream.transform, reason);
+}
+function transformSourcePull() {
+  return TransformStreamDefaultSourcePullAlgorithm(this.stream.transform);
+}
+function transformSourceCancel(reason) {
+  return TransformStreamDefaultSourceCancelAlgorithm(this.stream.transform, reason);
 }
 
 /** TransformStreamError */
@@ -5217,9 +5557,9 @@ function TransformStreamDefaultSourceCancelAlgorithm(stream, reason) {
   });
   return finish.promise;
 }
-Object.assign(__fws$m[25], { unwrapTransformStream, TransformStream }); __fws$settle(25); }
+Object.assign(__fws$m[26], { unwrapTransformStream, TransformStream }); __fws$settle(26); }
 // ---- src/bridge/natives.js
-{ __fws$m[26] = {  };
+{ __fws$m[27] = {  };
 // Node's own Web Streams classes, captured when fast-webstreams first loads,
 // before the global patch can replace them.
 const names = [
@@ -5264,9 +5604,9 @@ function brandTest(getter, value) {
 /** Node's `locked` for a native ReadableStream / WritableStream. */
        const nativeReadableLocked = (stream) => Reflect.apply(readableLocked, stream, []);
        const nativeWritableLocked = (stream) => Reflect.apply(writableLocked, stream, []);
-Object.assign(__fws$m[26], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
+Object.assign(__fws$m[27], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
 // ---- src/bridge/node-symbols.js
-{ const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[23]; const { WritableStream, unwrapWritableStream } = __fws$m[18]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[9]; const { ReadableStreamDefaultControllerError } = __fws$m[8]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[16];
+{ const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[24]; const { WritableStream, unwrapWritableStream } = __fws$m[19]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[10]; const { ReadableStreamDefaultControllerError } = __fws$m[9]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17];
 // Node's stream utilities recognise Web Streams by duck typing and then read a
 // few *registered* symbols (Symbol.for), which any class may implement:
 //   nodejs.webstream.isClosedPromise        { promise } settled when the stream closes / errors
@@ -5391,7 +5731,7 @@ define(WP, kControllerErrorFunction, function controllerErrorFunction() {
 });
  }
 // ---- src/bridge/native-twin.js
-{ const { uponPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[11]; const { WritableStreamAbort } = __fws$m[15]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[19]; const { natives } = __fws$m[26]; const { counters } = __fws$m[10]; __fws$m[28] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
+{ const { uponPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[12]; const { WritableStreamAbort } = __fws$m[16]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[20]; const { natives } = __fws$m[27]; const { counters } = __fws$m[11]; __fws$m[29] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
 // The bridge to Node's native streams: a native twin of one of our streams.
 // Some consumers only accept streams made by Node's own constructors (brand
 // checks on private symbols, V8's transfer marker). For them we hand over a
@@ -5504,7 +5844,7 @@ function readFrom(reader) {
 }
  }
 // ---- src/patch/transfer.js
-{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[23]; const { unwrapWritableStream } = __fws$m[18]; const { unwrapTransformStream } = __fws$m[25]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[28]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[15]; __fws$m[29] = { installTransferPatch, uninstallTransferPatch };
+{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[29]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; __fws$m[30] = { installTransferPatch, uninstallTransferPatch };
 // Transfer of our streams: structuredClone(value, { transfer }) and
 // MessagePort.prototype.postMessage(value, transfer). V8 only transfers streams
 // that Node's constructors marked, so each of our streams in the transfer list
@@ -5658,7 +5998,7 @@ let installedPatch = false;
 }
  }
 // ---- src/patch/classes.js
-{ const { ReadableStream } = __fws$m[23]; const { ReadableStreamDefaultReader } = __fws$m[11]; const { ReadableStreamBYOBReader } = __fws$m[12]; const { ReadableStreamDefaultController } = __fws$m[8]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[9]; const { WritableStream } = __fws$m[18]; const { WritableStreamDefaultWriter } = __fws$m[19]; const { WritableStreamDefaultController } = __fws$m[16]; const { TransformStream } = __fws$m[25]; const { TransformStreamDefaultController } = __fws$m[24]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[4]; __fws$m[30] = {  };
+{ const { ReadableStream } = __fws$m[24]; const { ReadableStreamDefaultReader } = __fws$m[12]; const { ReadableStreamBYOBReader } = __fws$m[13]; const { ReadableStreamDefaultController } = __fws$m[9]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[10]; const { WritableStream } = __fws$m[19]; const { WritableStreamDefaultWriter } = __fws$m[20]; const { WritableStreamDefaultController } = __fws$m[17]; const { TransformStream } = __fws$m[26]; const { TransformStreamDefaultController } = __fws$m[25]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[4]; __fws$m[31] = {  };
 // Our class for each Web Streams global the patch replaces.
 
 
@@ -5687,9 +6027,9 @@ let installedPatch = false;
   ByteLengthQueuingStrategy,
   CountQueuingStrategy,
 };
-Object.assign(__fws$m[30], { fastClasses }); }
+Object.assign(__fws$m[31], { fastClasses }); }
 // ---- src/patch/restore.js
-{ __fws$m[31] = { sameShape };
+{ __fws$m[32] = { sameShape };
 // A journal of what the patch changed, so uninstall() can put back every
 // original exactly: property descriptors (or their absence) and prototypes.
        class Journal {
@@ -5745,9 +6085,9 @@ Object.assign(__fws$m[30], { fastClasses }); }
   Object.defineProperty(wrapper, 'length', { value: original.length, configurable: true });
   return wrapper;
 }
-Object.assign(__fws$m[31], { Journal }); }
+Object.assign(__fws$m[32], { Journal }); }
 // ---- src/patch/features.js
-{ __fws$m[32] = { enabledFeatures };
+{ __fws$m[33] = { enabledFeatures };
 // The preload's switches, read from the environment when install() runs.
 //   FAST_WEBSTREAMS=0                 the kill switch: register.mjs installs nothing
 //   FAST_WEBSTREAMS_STREAM_WEB=0      leave node:stream/web exporting Node's classes
@@ -5772,7 +6112,7 @@ Object.assign(__fws$m[31], { Journal }); }
 }
  }
 // ---- src/patch/instanceof.js
-{ const { fastClasses } = __fws$m[30]; const { natives } = __fws$m[26]; const { unwrapReadableStream } = __fws$m[23]; const { unwrapWritableStream } = __fws$m[18]; const { unwrapTransformStream } = __fws$m[25]; __fws$m[33] = { installInstanceof };
+{ const { fastClasses } = __fws$m[31]; const { natives } = __fws$m[27]; const { unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; __fws$m[34] = { installInstanceof };
 // instanceof both ways between Node's native classes and ours.
 //
 // Native streams are instances of our classes: each native prototype gets our
@@ -5821,7 +6161,7 @@ function oursTest(name, Ours) {
 }
  }
 // ---- src/patch/builtins.js
-{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[34] = {  };
+{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[35] = {  };
 // Node's builtin modules as require() gives them (their CommonJS exports, no
 // ESM namespace: building one can load more of Node, and some load undici).
 // process.getBuiltinModule where Node has it (20.16+, 22.3+), captured now;
@@ -5834,9 +6174,9 @@ const getBuiltinModule = process.getBuiltinModule;
        const builtin = typeof getBuiltinModule === 'function'
   ? (id) => Reflect.apply(getBuiltinModule, process, [id])
   : createRequire(__fws$url);
-Object.assign(__fws$m[34], { builtin }); }
+Object.assign(__fws$m[35], { builtin }); }
 // ---- src/patch/stream-web.js
-{ const { fastClasses } = __fws$m[30]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[23]; const { IsReadableStreamLocked } = __fws$m[6]; const { ReadableStreamTee: OurTee } = __fws$m[14]; const { sameShape } = __fws$m[31]; const { builtin } = __fws$m[34]; __fws$m[35] = { installStreamWeb };
+{ const { fastClasses } = __fws$m[31]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { IsReadableStreamLocked } = __fws$m[6]; const { ReadableStreamTee: OurTee } = __fws$m[15]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[36] = { installStreamWeb };
 // `node:stream/web` and `stream/web`, imported or required, give our classes.
 //
 // Every form of the module shares one exports object (what require() returns);
@@ -5880,7 +6220,7 @@ const streamWeb = builtin('node:stream/web');
 }
  }
 // ---- src/bridge/fast-over-native.js
-{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[16]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[9]; const { AcquireReadableStreamDefaultReader } = __fws$m[11]; const { IsReadableStreamLocked } = __fws$m[6]; const { natives } = __fws$m[26]; const { counters } = __fws$m[10]; __fws$m[36] = { fastWritableOver };
+{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[10]; const { AcquireReadableStreamDefaultReader } = __fws$m[12]; const { IsReadableStreamLocked } = __fws$m[6]; const { natives } = __fws$m[27]; const { counters } = __fws$m[11]; __fws$m[37] = { fastWritableOver };
 // The other direction of the bridge: one of OUR streams in front of a native
 // one. Used where a native stream meets our code: a pipe from ours into a
 // native writable (CompressionStream, TextDecoderStream, Writable.toWeb()),
@@ -6049,9 +6389,9 @@ function ownedBytes(chunk) {
     setPromiseIsHandled(settled);
   }
 }
-Object.assign(__fws$m[36], { BodyShell }); }
+Object.assign(__fws$m[37], { BodyShell }); }
 // ---- src/patch/consumers.js
-{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream, wrapReadableStream } = __fws$m[23]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[18]; const { unwrapTransformStream } = __fws$m[25]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[15]; const { convertPipeOptions } = __fws$m[20]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[26]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[28]; const { fastWritableOver } = __fws$m[36]; const { sameShape } = __fws$m[31]; const { builtin } = __fws$m[34]; __fws$m[37] = { installConsumers };
+{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; const { convertPipeOptions } = __fws$m[21]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[27]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[29]; const { fastWritableOver } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[38] = { installConsumers };
 // Node's consumers that only accept native streams, and pipes that cross
 // between native streams and ours.
 //
@@ -6270,7 +6610,7 @@ function installPipes(journal) {
 }
  }
 // ---- src/patch/bodies.js
-{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[23]; const { ReadableByteStreamControllerClose } = __fws$m[9]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[26]; const { BodyShell } = __fws$m[36]; const { sameShape } = __fws$m[31]; const { builtin } = __fws$m[34]; __fws$m[38] = { installBodies };
+{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { ReadableByteStreamControllerClose } = __fws$m[10]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[27]; const { BodyShell } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[39] = { installBodies };
 // Response.prototype.body and Request.prototype.body: one of our streams.
 //
 // Under the preload undici makes its bodies with the *global* ReadableStream
@@ -6441,7 +6781,7 @@ function looksLikeUndici(exports) {
 }
  }
 // ---- src/patch/globals.js
-{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[26]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[29]; const { fastClasses } = __fws$m[30]; const { Journal } = __fws$m[31]; const { enabledFeatures } = __fws$m[32]; const { installInstanceof } = __fws$m[33]; const { installStreamWeb } = __fws$m[35]; const { installConsumers } = __fws$m[37]; const { installBodies } = __fws$m[38]; __fws$m[39] = { isInstalled, install, uninstall, nativeClasses };
+{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[27]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[30]; const { fastClasses } = __fws$m[31]; const { Journal } = __fws$m[32]; const { enabledFeatures } = __fws$m[33]; const { installInstanceof } = __fws$m[34]; const { installStreamWeb } = __fws$m[36]; const { installConsumers } = __fws$m[38]; const { installBodies } = __fws$m[39]; __fws$m[40] = { isInstalled, install, uninstall, nativeClasses };
 // The global patch: replaces Node's Web Streams classes on globalThis with ours,
 // plus every other way a program reaches Web Streams (docs/interop.md), and can
 // put every original property and prototype back exactly as it was.
@@ -6521,7 +6861,7 @@ let transferInstalled = false;
 }
  }
 // ---- src/metrics/api.js
-{ const { snapshotCounters, zeroCounters } = __fws$m[10]; __fws$m[40] = { tierShares, formatSummary, getCounters, resetCounters };
+{ const { snapshotCounters, zeroCounters } = __fws$m[11]; __fws$m[41] = { tierShares, formatSummary, getCounters, resetCounters };
 // The public face of the tier counters: getCounters() / resetCounters(), and
 // the derived figures (chunk share per tier, one-line summary) that the
 // stderr lines, the exit summary and the load comparison all print the same way.
@@ -6592,7 +6932,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/record.js
-{ const { snapshotCounters } = __fws$m[10]; const { tierShares } = __fws$m[40]; const { isInstalled } = __fws$m[39]; __fws$m[41] = { metricsRecord };
+{ const { snapshotCounters } = __fws$m[11]; const { tierShares } = __fws$m[41]; const { isInstalled } = __fws$m[40]; __fws$m[42] = { metricsRecord };
 // The record published on the diagnostics channel and printed as one JSON line
 // on stderr: cumulative counters plus the derived chunk share per tier.
 
@@ -6612,7 +6952,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/channel.js
-{ const { metricsRecord } = __fws$m[41]; const { builtin } = __fws$m[34]; __fws$m[42] = { enableMetricsChannel };
+{ const { metricsRecord } = __fws$m[42]; const { builtin } = __fws$m[35]; __fws$m[43] = { enableMetricsChannel };
 // The `fast-webstreams:metrics` diagnostics channel. While it has subscribers,
 // a metrics record (see record.js) is published on it once per interval. With
 // no subscriber there is no timer at all: the first subscribe() on the channel
@@ -6693,7 +7033,7 @@ function armHook() {
 }
  }
 // ---- src/metrics/prometheus.js
-{ __fws$m[43] = { renderPrometheus };
+{ __fws$m[44] = { renderPrometheus };
 // Prometheus text exposition format (version 0.0.4) for the tier counters.
 // Every numeric counter field becomes `fast_webstreams_<snake_case>_total`;
 // fallbacks carry their reason as a label. Fields added to counters.js later
@@ -6758,9 +7098,9 @@ const escapeHelp = (text) => String(text).replace(/\\/g, '\\\\').replace(/\n/g, 
   }
   return `${lines.join('\n')}\n`;
 }
-Object.assign(__fws$m[43], { PROMETHEUS_CONTENT_TYPE }); }
+Object.assign(__fws$m[44], { PROMETHEUS_CONTENT_TYPE }); }
 // ---- src/metrics/from-env.js
-{ const { enableMetricsChannel } = __fws$m[42]; const { metricsRecord } = __fws$m[41]; const { formatSummary, getCounters } = __fws$m[40]; const { PROMETHEUS_CONTENT_TYPE, renderPrometheus } = __fws$m[43]; const { isInstalled } = __fws$m[39]; const { builtin } = __fws$m[34]; __fws$m[44] = { startFromEnv };
+{ const { enableMetricsChannel } = __fws$m[43]; const { metricsRecord } = __fws$m[42]; const { formatSummary, getCounters } = __fws$m[41]; const { PROMETHEUS_CONTENT_TYPE, renderPrometheus } = __fws$m[44]; const { isInstalled } = __fws$m[40]; const { builtin } = __fws$m[35]; __fws$m[45] = { startFromEnv };
 // startFromEnv(), exported as startMetricsFromEnv and called by register.mjs
 // after install(): reads the environment and starts the metrics outputs it
 // asks for. Nothing here runs on a hot path; every timer and the HTTP server
@@ -6935,26 +7275,26 @@ let started = false;
  }
 }
 const { ReadableStream: __fws$e0, ReadableStreamDefaultReader: __fws$e1, ReadableStreamBYOBReader: __fws$e2, ReadableStreamDefaultController: __fws$e3, ReadableByteStreamController: __fws$e4, ReadableStreamBYOBRequest: __fws$e5, WritableStream: __fws$e6, WritableStreamDefaultWriter: __fws$e7, WritableStreamDefaultController: __fws$e8, TransformStream: __fws$e9, TransformStreamDefaultController: __fws$e10, ByteLengthQueuingStrategy: __fws$e11, CountQueuingStrategy: __fws$e12, install: __fws$e13, uninstall: __fws$e14, isInstalled: __fws$e15, nativeClasses: __fws$e16, getCounters: __fws$e17, resetCounters: __fws$e18, startMetricsFromEnv: __fws$e19 } = __fws$stale ?? {
-  ReadableStream: __fws$m[23].ReadableStream,
-  ReadableStreamDefaultReader: __fws$m[11].ReadableStreamDefaultReader,
-  ReadableStreamBYOBReader: __fws$m[12].ReadableStreamBYOBReader,
-  ReadableStreamDefaultController: __fws$m[8].ReadableStreamDefaultController,
-  ReadableByteStreamController: __fws$m[9].ReadableByteStreamController,
-  ReadableStreamBYOBRequest: __fws$m[9].ReadableStreamBYOBRequest,
-  WritableStream: __fws$m[18].WritableStream,
-  WritableStreamDefaultWriter: __fws$m[19].WritableStreamDefaultWriter,
-  WritableStreamDefaultController: __fws$m[16].WritableStreamDefaultController,
-  TransformStream: __fws$m[25].TransformStream,
-  TransformStreamDefaultController: __fws$m[24].TransformStreamDefaultController,
+  ReadableStream: __fws$m[24].ReadableStream,
+  ReadableStreamDefaultReader: __fws$m[12].ReadableStreamDefaultReader,
+  ReadableStreamBYOBReader: __fws$m[13].ReadableStreamBYOBReader,
+  ReadableStreamDefaultController: __fws$m[9].ReadableStreamDefaultController,
+  ReadableByteStreamController: __fws$m[10].ReadableByteStreamController,
+  ReadableStreamBYOBRequest: __fws$m[10].ReadableStreamBYOBRequest,
+  WritableStream: __fws$m[19].WritableStream,
+  WritableStreamDefaultWriter: __fws$m[20].WritableStreamDefaultWriter,
+  WritableStreamDefaultController: __fws$m[17].WritableStreamDefaultController,
+  TransformStream: __fws$m[26].TransformStream,
+  TransformStreamDefaultController: __fws$m[25].TransformStreamDefaultController,
   ByteLengthQueuingStrategy: __fws$m[4].ByteLengthQueuingStrategy,
   CountQueuingStrategy: __fws$m[4].CountQueuingStrategy,
-  install: __fws$m[39].install,
-  uninstall: __fws$m[39].uninstall,
-  isInstalled: __fws$m[39].isInstalled,
-  nativeClasses: __fws$m[39].nativeClasses,
-  getCounters: __fws$m[40].getCounters,
-  resetCounters: __fws$m[40].resetCounters,
-  startMetricsFromEnv: __fws$m[44].startFromEnv,
+  install: __fws$m[40].install,
+  uninstall: __fws$m[40].uninstall,
+  isInstalled: __fws$m[40].isInstalled,
+  nativeClasses: __fws$m[40].nativeClasses,
+  getCounters: __fws$m[41].getCounters,
+  resetCounters: __fws$m[41].resetCounters,
+  startMetricsFromEnv: __fws$m[45].startFromEnv,
 };
 export { __fws$e0 as ReadableStream, __fws$e1 as ReadableStreamDefaultReader, __fws$e2 as ReadableStreamBYOBReader, __fws$e3 as ReadableStreamDefaultController, __fws$e4 as ReadableByteStreamController, __fws$e5 as ReadableStreamBYOBRequest, __fws$e6 as WritableStream, __fws$e7 as WritableStreamDefaultWriter, __fws$e8 as WritableStreamDefaultController, __fws$e9 as TransformStream, __fws$e10 as TransformStreamDefaultController, __fws$e11 as ByteLengthQueuingStrategy, __fws$e12 as CountQueuingStrategy, __fws$e13 as install, __fws$e14 as uninstall, __fws$e15 as isInstalled, __fws$e16 as nativeClasses, __fws$e17 as getCounters, __fws$e18 as resetCounters, __fws$e19 as startMetricsFromEnv };
 //# sourceMappingURL=fast-webstreams.js.map
