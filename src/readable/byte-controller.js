@@ -7,10 +7,14 @@
 import {
   ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor,
   MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
-  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength,
+  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
 } from '../intrinsics.js';
 import { promiseResolvedWith, reactToResult } from '../promise.js';
+import {
+  typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
+  arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer,
+} from './byte-views.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
 import {
@@ -261,11 +265,38 @@ export class ReadableByteStreamController {
 
   enqueue(chunk) {
     if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'enqueue');
-    convertArrayBufferView(chunk, "ReadableByteStreamController.enqueue: argument 1 (chunk)");
-    if (viewByteLengthOrZero(chunk) === 0) {
+    // The argument's conversion to ArrayBufferView and the checks of enqueue(),
+    // reading each of the view's slots once. A TypedArray's byte length reads 0
+    // once its buffer is detached; a DataView's getters throw then instead.
+    const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+    let buffer;
+    let byteLength;
+    if (isTypedArrayView) {
+      buffer = typedArrayBuffer(chunk);
+      byteLength = typedArrayByteLength(chunk);
+    } else {
+      if (!ArrayBufferIsView(chunk)) {
+        throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is not an ArrayBufferView ' +
+          '(a TypedArray or a DataView)');
+      }
+      buffer = dataViewBuffer(chunk);
+      byteLength = viewByteLengthOrZero(chunk);
+    }
+    let bufferByteLength;
+    try {
+      bufferByteLength = arrayBufferByteLength(buffer); // throws for a SharedArrayBuffer
+    } catch {
+      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
+        'which is not allowed');
+    }
+    if (arrayBufferResizable(buffer)) {
+      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
+        'ArrayBuffer, which is not allowed');
+    }
+    if (byteLength === 0) {
       throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) must have a non-zero byteLength');
     }
-    if (arrayBufferByteLength(viewBuffer(chunk)) === 0) {
+    if (bufferByteLength === 0) {
       throw typeError("ReadableByteStreamController.enqueue: argument 1 (chunk)'s buffer must have a non-zero " +
         'byteLength (it may be detached)');
     }
@@ -276,7 +307,10 @@ export class ReadableByteStreamController {
     if (c.stream.state !== 'readable') {
       throw typeError(`ReadableByteStreamController.enqueue: the stream is ${c.stream.state} and cannot accept chunks`);
     }
-    ReadableByteStreamControllerEnqueue(c, chunk);
+    // The buffer has bytes, so it is not detached (the spec's check in
+    // ReadableByteStreamControllerEnqueue cannot fail here).
+    const byteOffset = isTypedArrayView ? typedArrayByteOffset(chunk) : dataViewByteOffset(chunk);
+    ReadableByteStreamControllerEnqueueBuffer(c, buffer, byteOffset, byteLength, false);
   }
 
   error(e = undefined) {
@@ -456,7 +490,25 @@ export function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPr
   if (isDetachedBuffer(buffer)) {
     throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
   }
-  const transferredBuffer = chunkIsPrivate ? buffer : TransferArrayBuffer(buffer);
+  ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffset, byteLength, chunkIsPrivate);
+}
+
+/**
+ * ReadableByteStreamControllerEnqueue from its step "Let transferredBuffer be
+ * ? TransferArrayBuffer(buffer)" on, given the chunk's slots (`buffer` is not
+ * detached), and with the steps before it done by the caller.
+ */
+function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffset, byteLength, chunkIsPrivate) {
+  const stream = controller.stream;
+  let transferredBuffer = buffer;
+  if (!chunkIsPrivate) {
+    try {
+      transferredBuffer = arrayBufferTransfer(buffer);
+    } catch {
+      throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory ' +
+        'buffer)');
+    }
+  }
   const pendingPullIntos = controller.pendingPullIntos;
   if (pendingPullIntos.length !== 0) {
     const firstPendingPullInto = pendingPullIntos.peek();
