@@ -5,15 +5,15 @@
 // plus a running [[queueTotalSize]], and its [[pendingPullIntos]] as a RingQueue
 // of PullIntoDescriptor records.
 import {
-  ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor,
+  ReflectApply, PromisePrototypeThen, PromiseResolve, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor,
   MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
   viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
 } from '../intrinsics.js';
-import { promiseResolvedWith, reactToResult } from '../promise.js';
+import { promiseResolvedWith } from '../promise.js';
 import {
   typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
-  arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer,
+  arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer, uncurryThis,
 } from './byte-views.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
@@ -62,6 +62,10 @@ class ByteQueueEntry {
   }
 }
 
+/** The queue of a controller that never queued anything: shared, never pushed to. */
+const noQueue = new RingQueue();
+const noArgs = [];
+
 export class ReadableByteStreamControllerImpl {
   constructor() {
     this.stream = undefined;
@@ -71,14 +75,14 @@ export class ReadableByteStreamControllerImpl {
     this.closeRequested = false;
     this.pullAgain = false;
     this.pullAlgorithm = undefined;
-    this.onPullFulfilled = undefined; // reactions to the start result, then to each pull result
-    this.onPullRejected = undefined;
+    this.onPullFulfilled = undefined; // reactions to a start or pull result that is a promise,
+    this.onPullRejected = undefined; //  made for the first such result (see reactToPullResult)
     this.underlyingSource = undefined; // for a stream made from an underlying source:
     this.source = undefined; //           the object, and its converted callbacks
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
-    this.pendingPullIntos = new RingQueue();
-    this.queue = new RingQueue();
+    this.pendingPullIntos = noQueue; // each its own RingQueue from its first push
+    this.queue = noQueue;
     this.queueTotalSize = 0;
     this.started = false;
     this.strategyHWM = 0;
@@ -130,7 +134,7 @@ export class ReadableByteStreamControllerImpl {
         readRequest.errorSteps(e);
         return;
       }
-      this.pendingPullIntos.push(new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0,
+      pushPendingPullInto(this, new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0,
         autoAllocateChunkSize, 1, 1, Uint8ArrayCtor, 'default'));
     }
     ReadableStreamAddReadRequest(stream, readRequest);
@@ -382,8 +386,15 @@ defineInterface(ReadableStreamBYOBRequest, 'ReadableStreamBYOBRequest', ['view',
 
 /** ResetQueue (for a byte stream controller's queue) */
 function ResetQueue(controller) {
-  controller.queue.clear();
+  controller.queue = noQueue;
   controller.queueTotalSize = 0;
+}
+
+/** Appends to [[pendingPullIntos]]. */
+function pushPendingPullInto(controller, pullIntoDescriptor) {
+  let pendingPullIntos = controller.pendingPullIntos;
+  if (pendingPullIntos === noQueue) pendingPullIntos = controller.pendingPullIntos = new RingQueue();
+  pendingPullIntos.push(pullIntoDescriptor);
 }
 
 /** ReadableByteStreamControllerCallPullIfNeeded */
@@ -394,30 +405,55 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
-  reactToResult(controller.pullAlgorithm(), controller.onPullFulfilled, controller.onPullRejected);
+  reactToPullResult(controller, controller.pullAlgorithm());
 }
 
 /**
- * The reactions to the start result and then to each pull result, made once
- * per controller: the first fulfilment is start's (pulling is only possible
- * once started). Either rejection errors the stream.
+ * Upon fulfilment of the start promise, and then of each pull promise: the
+ * first fulfilment is start's (pulling is only possible once started).
  */
-function makePullReactions(controller) {
-  controller.onPullFulfilled = () => {
-    if (!controller.started) {
-      controller.started = true;
-      ReadableByteStreamControllerCallPullIfNeeded(controller);
-      return;
-    }
-    controller.pulling = false;
-    if (controller.pullAgain) {
-      controller.pullAgain = false;
-      ReadableByteStreamControllerCallPullIfNeeded(controller);
-    }
-  };
-  controller.onPullRejected = (e) => {
-    ReadableByteStreamControllerError(controller, e);
-  };
+function pullFulfilled(controller) {
+  if (!controller.started) {
+    controller.started = true;
+    ReadableByteStreamControllerCallPullIfNeeded(controller);
+    return;
+  }
+  controller.pulling = false;
+  if (controller.pullAgain) {
+    controller.pullAgain = false;
+    ReadableByteStreamControllerCallPullIfNeeded(controller);
+  }
+}
+
+// A start or pull result that is undefined stands for a promise already
+// fulfilled (see reactToResult): its reaction needs no closure. The
+// controller waits in a FIFO, and a shared function queued as a reaction to
+// one fulfilled promise takes it: reaction jobs run in the order they were
+// queued, so the n-th job takes the n-th controller, at the very moment its
+// own reaction would have run.
+let fulfilledPulls = new RingQueue();
+const promiseThen = uncurryThis(PromisePrototypeThen);
+const fulfilledPromise = PromiseResolve(undefined);
+
+function runFulfilledPull() {
+  const controller = fulfilledPulls.shift();
+  // Let a burst (thousands of streams made in one go) leave no large ring behind.
+  if (fulfilledPulls.length === 0 && fulfilledPulls.mask > 1023) fulfilledPulls = new RingQueue();
+  pullFulfilled(controller);
+}
+
+/** Reacts to a start or pull result: undefined, or a promise. A rejection errors the stream. */
+function reactToPullResult(controller, result) {
+  if (result === undefined) {
+    fulfilledPulls.push(controller);
+    promiseThen(fulfilledPromise, runFulfilledPull);
+    return;
+  }
+  if (controller.onPullFulfilled === undefined) {
+    controller.onPullFulfilled = () => pullFulfilled(controller);
+    controller.onPullRejected = (e) => ReadableByteStreamControllerError(controller, e);
+  }
+  promiseThen(result, controller.onPullFulfilled, controller.onPullRejected);
 }
 
 /** ReadableByteStreamControllerClearAlgorithms */
@@ -429,7 +465,7 @@ export function ReadableByteStreamControllerClearAlgorithms(controller) {
 /** ReadableByteStreamControllerClearPendingPullIntos */
 export function ReadableByteStreamControllerClearPendingPullIntos(controller) {
   ReadableByteStreamControllerInvalidateBYOBRequest(controller);
-  controller.pendingPullIntos = new RingQueue();
+  controller.pendingPullIntos = noQueue;
 }
 
 /** ReadableByteStreamControllerClose */
@@ -549,7 +585,9 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
 
 /** ReadableByteStreamControllerEnqueueChunkToQueue */
 export function ReadableByteStreamControllerEnqueueChunkToQueue(controller, buffer, byteOffset, byteLength) {
-  controller.queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
+  let queue = controller.queue;
+  if (queue === noQueue) queue = controller.queue = new RingQueue();
+  queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
   controller.queueTotalSize += byteLength;
 }
 
@@ -739,7 +777,7 @@ export function ReadableByteStreamControllerPullInto(controller, view, min, read
       return;
     }
   }
-  controller.pendingPullIntos.push(pullIntoDescriptor);
+  pushPendingPullInto(controller, pullIntoDescriptor);
   ReadableStreamAddReadIntoRequest(stream, readIntoRequest);
   ReadableByteStreamControllerCallPullIfNeeded(controller);
 }
@@ -890,10 +928,8 @@ export function SetUpReadableByteStreamController(stream, controller, startAlgor
   controller.autoAllocateChunkSize = autoAllocateChunkSize;
   stream.controller = controller;
   // Algorithms are called with the controller as `this` (see startFromSource).
-  const startResult = ReflectApply(startAlgorithm, controller, []);
-  makePullReactions(controller);
-  reactToResult(startResult === undefined ? undefined : promiseResolvedWith(startResult),
-    controller.onPullFulfilled, controller.onPullRejected);
+  const startResult = ReflectApply(startAlgorithm, controller, noArgs);
+  reactToPullResult(controller, startResult === undefined ? undefined : promiseResolvedWith(startResult));
 }
 
 /** SetUpReadableByteStreamControllerFromUnderlyingSource (source callbacks already converted). */
