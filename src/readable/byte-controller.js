@@ -5,15 +5,15 @@
 // plus a running [[queueTotalSize]], and its [[pendingPullIntos]] as a RingQueue
 // of PullIntoDescriptor records.
 import {
-  ReflectApply, PromisePrototypeThen, PromiseResolve, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor,
-  MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
+  ReflectApply, promiseThen, PromiseResolve, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor,
+  Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
   viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
 } from '../intrinsics.js';
 import { promiseResolvedWith } from '../promise.js';
 import {
   typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
-  arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer, uncurryThis,
+  arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer,
 } from './byte-views.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
@@ -432,7 +432,6 @@ function pullFulfilled(controller) {
 // queued, so the n-th job takes the n-th controller, at the very moment its
 // own reaction would have run.
 let fulfilledPulls = new RingQueue();
-const promiseThen = uncurryThis(PromisePrototypeThen);
 const fulfilledPromise = PromiseResolve(undefined);
 
 function runFulfilledPull() {

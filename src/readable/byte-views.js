@@ -8,7 +8,7 @@ import { transferArrayBuffer } from '../intrinsics.js';
 const FunctionPrototypeCall = Function.prototype.call;
 const FunctionPrototypeBind = Function.prototype.bind;
 /** `fn` as a function of its receiver: uncurryThis(f)(x, ...args) is f.call(x, ...args). */
-export const uncurryThis = FunctionPrototypeBind.bind(FunctionPrototypeCall);
+const uncurryThis = FunctionPrototypeBind.bind(FunctionPrototypeCall);
 
 const getter = (proto, key) => Object.getOwnPropertyDescriptor(proto, key)?.get;
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
