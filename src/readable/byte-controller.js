@@ -436,8 +436,8 @@ const fulfilledPromise = PromiseResolve(undefined);
 
 function runFulfilledPull() {
   const controller = fulfilledPulls.shift();
-  // Let a burst (thousands of streams made in one go) leave no large ring behind.
-  if (fulfilledPulls.length === 0 && fulfilledPulls.mask > 1023) fulfilledPulls = new RingQueue();
+  // A burst of streams made in one go (tens of thousands) leaves no large ring behind.
+  if (fulfilledPulls.length === 0 && fulfilledPulls.mask > 65535) fulfilledPulls = new RingQueue();
   pullFulfilled(controller);
 }
 
