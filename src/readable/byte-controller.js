@@ -13,7 +13,7 @@ import {
 import { promiseResolvedWith } from '../promise.js';
 import {
   typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
-  arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer,
+  dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer,
 } from './byte-views.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
@@ -519,12 +519,13 @@ export function ReadableByteStreamControllerConvertPullIntoDescriptor(pullIntoDe
 export function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPrivate = false) {
   const stream = controller.stream;
   if (controller.closeRequested || stream.state !== 'readable') return;
-  const buffer = viewBuffer(chunk);
-  const byteOffset = viewByteOffset(chunk);
-  const byteLength = viewByteLength(chunk);
+  const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+  const buffer = isTypedArrayView ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
   if (isDetachedBuffer(buffer)) {
     throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
   }
+  const byteOffset = isTypedArrayView ? typedArrayByteOffset(chunk) : dataViewByteOffset(chunk);
+  const byteLength = isTypedArrayView ? typedArrayByteLength(chunk) : dataViewByteLength(chunk);
   ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffset, byteLength, chunkIsPrivate);
 }
 
@@ -734,17 +735,25 @@ export function ReadableByteStreamControllerPullInto(controller, view, min, read
   const stream = controller.stream;
   let elementSize = 1;
   let ctor = DataViewCtor;
-  if (isTypedArray(view)) {
-    const name = typedArrayName(view);
+  let byteOffset;
+  let byteLength;
+  let viewedBuffer;
+  const name = typedArrayTag(view);
+  if (name !== undefined) {
     elementSize = TypedArrayElementSizeByName[name];
     ctor = TypedArrayConstructorsByName[name];
+    byteOffset = typedArrayByteOffset(view);
+    byteLength = typedArrayByteLength(view);
+    viewedBuffer = typedArrayBuffer(view);
+  } else {
+    byteOffset = dataViewByteOffset(view);
+    byteLength = dataViewByteLength(view);
+    viewedBuffer = dataViewBuffer(view);
   }
   const minimumFill = min * elementSize;
-  const byteOffset = viewByteOffset(view);
-  const byteLength = viewByteLength(view);
   let buffer;
   try {
-    buffer = TransferArrayBuffer(viewBuffer(view));
+    buffer = TransferArrayBuffer(viewedBuffer);
   } catch (e) {
     readIntoRequest.errorSteps(e);
     return;

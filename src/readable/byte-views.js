@@ -21,6 +21,8 @@ export const typedArrayTag = uncurryThis(getter(TypedArrayPrototype, Symbol.toSt
 export const typedArrayBuffer = uncurryThis(getter(TypedArrayPrototype, 'buffer'));
 export const typedArrayByteOffset = uncurryThis(getter(TypedArrayPrototype, 'byteOffset'));
 export const typedArrayByteLength = uncurryThis(getter(TypedArrayPrototype, 'byteLength'));
+/** %TypedArray%.prototype.set: copies a TypedArray's elements into another (no observable lookups). */
+export const typedArraySet = uncurryThis(TypedArrayPrototype.set);
 /** The same for a DataView (byteOffset and byteLength throw once its buffer is detached). */
 export const dataViewBuffer = uncurryThis(getter(DataViewPrototype, 'buffer'));
 export const dataViewByteOffset = uncurryThis(getter(DataViewPrototype, 'byteOffset'));
