@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4757],["src/readable/stream-ops.js",7561],["src/readable/underlying-source.js",1562],["src/start.js",3103],["src/readable/default-controller.js",14727],["src/readable/byte-controller.js",38251],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8297],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",5772],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4757],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3103],["src/readable/default-controller.js",14727],["src/readable/byte-views.js",2943],["src/readable/byte-controller.js",41538],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8816],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 2328360730;
+    changed = (h >>> 0) !== 1839472272;
   }
   if (!changed) return undefined;
   try {
@@ -60,7 +60,7 @@ const __fws$stale = (() => {
 })();
 if (__fws$stale === undefined) {
 // ---- src/intrinsics.js
-{ const nodeUtilTypes = __fws$b0$types; __fws$m[0] = { copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, arrayBufferByteLength, isResizableArrayBuffer, typedArrayLength, abortControllerSignal, abortSignalAborted, abortSignalReason, isAbortSignal };
+{ const nodeUtilTypes = __fws$b0$types; __fws$m[0] = { copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isResizableArrayBuffer, typedArrayLength, arrayBufferByteLength, abortControllerSignal, abortSignalAborted, abortSignalReason, isAbortSignal };
 // Intrinsics captured when this module first loads, before any user code can
 // patch them. Every spec algorithm calls through these, so a program that
 // replaces Promise.prototype.then, Function.prototype.call or Array methods
@@ -246,7 +246,7 @@ const resizableGetter = ObjectGetOwnPropertyDescriptor(ArrayBufferPrototype, 're
   return resizableGetter !== undefined && ReflectApply(resizableGetter, buffer, []);
 }
 
-Object.assign(__fws$m[0], { OriginalPromise, PromiseResolve, PromiseReject, promiseThen, OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, AbortControllerCtor, AbortControllerAbort, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
+Object.assign(__fws$m[0], { OriginalPromise, PromiseResolve, PromiseReject, promiseThen, OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, transferArrayBuffer, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, isDetachedBuffer, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, AbortControllerCtor, AbortControllerAbort, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
 // ---- src/promise.js
 { const { OriginalPromise, PromiseResolve, PromiseReject, promiseThen } = __fws$m[0]; __fws$m[1] = { promiseResolvedWith, uponPromise, returnUndefined, resolvedUndefined, reactToResult, enqueueMicrotask, reactToPromise, setPromiseIsHandled, settledLazyDeferred };
 // WebIDL promise operations ("a new promise", "resolve", "react", "mark as
@@ -873,6 +873,11 @@ Object.assign(__fws$m[5], { RingQueue, noRequests, QueueWithSizes }); }
     // own reaction is running the source's pull() right now.
     this.pipe = undefined;
     this.feeding = false;
+    // A Deferred settled when the stream closes or errors, made only for a
+    // stream handed to Node's finished()/pipeline() (its isClosedPromise
+    // symbol, src/bridge/node-symbols.js). Every fetch body is one: undici
+    // watches it with finished().
+    this.closedWatcher = undefined;
     this.api = undefined;      // the public ReadableStream, created on demand
   }
 }
@@ -901,6 +906,8 @@ Object.assign(__fws$m[5], { RingQueue, noRequests, QueueWithSizes }); }
 /** ReadableStreamClose */
        function ReadableStreamClose(stream) {
   stream.state = 'closed';
+  const watcher = stream.closedWatcher;
+  if (watcher !== undefined) watcher.resolve(undefined);
   const reader = stream.reader;
   if (reader === undefined) return;
   // An unobserved [[closedPromise]] is made later, from the state, if at all.
@@ -917,6 +924,8 @@ Object.assign(__fws$m[5], { RingQueue, noRequests, QueueWithSizes }); }
        function ReadableStreamError(stream, e) {
   stream.state = 'errored';
   stream.storedError = e;
+  const watcher = stream.closedWatcher;
+  if (watcher !== undefined) watcher.reject(e); // marked as handled
   const reader = stream.reader;
   if (reader === undefined) return;
   if (reader.closedDeferred !== undefined) reader.closedDeferred.reject(e); // marked as handled
@@ -1554,14 +1563,64 @@ function makePullReactions(controller) {
   return stream;
 }
 Object.assign(__fws$m[9], { ReadableStreamDefaultControllerImpl, kParked, ReadableStreamDefaultController }); }
+// ---- src/readable/byte-views.js
+{ const { transferArrayBuffer } = __fws$m[0]; __fws$m[10] = {  };
+// The view and ArrayBuffer intrinsics on the byte streams' per-chunk paths
+// (enqueue, and the reads that hand chunks out), captured at load like those
+// of src/intrinsics.js but called as plain functions: `ReflectApply(getter,
+// view, [])` builds an argument array per call, which even optimised code
+// keeps (about 16 bytes and a few ns per call, and an enqueue made a dozen).
+
+
+const FunctionPrototypeCall = Function.prototype.call;
+const FunctionPrototypeBind = Function.prototype.bind;
+/** `fn` as a function of its receiver: uncurryThis(f)(x, ...args) is f.call(x, ...args). */
+const uncurryThis = FunctionPrototypeBind.bind(FunctionPrototypeCall);
+
+const getter = (proto, key) => Object.getOwnPropertyDescriptor(proto, key)?.get;
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const ArrayBufferPrototype = ArrayBuffer.prototype;
+const DataViewPrototype = DataView.prototype;
+
+/** A TypedArray's [[TypedArrayName]], e.g. 'Uint8Array'; undefined for anything else (never throws). */
+       const typedArrayTag = uncurryThis(getter(TypedArrayPrototype, Symbol.toStringTag));
+/** A TypedArray's [[ViewedArrayBuffer]], [[ByteOffset]] and byte length (0 once detached). */
+       const typedArrayBuffer = uncurryThis(getter(TypedArrayPrototype, 'buffer'));
+       const typedArrayByteOffset = uncurryThis(getter(TypedArrayPrototype, 'byteOffset'));
+       const typedArrayByteLength = uncurryThis(getter(TypedArrayPrototype, 'byteLength'));
+/** %TypedArray%.prototype.set: copies a TypedArray's elements into another (no observable lookups). */
+       const typedArraySet = uncurryThis(TypedArrayPrototype.set);
+/** The same for a DataView (byteOffset and byteLength throw once its buffer is detached). */
+       const dataViewBuffer = uncurryThis(getter(DataViewPrototype, 'buffer'));
+       const dataViewByteOffset = uncurryThis(getter(DataViewPrototype, 'byteOffset'));
+       const dataViewByteLength = uncurryThis(getter(DataViewPrototype, 'byteLength'));
+/** An ArrayBuffer's [[ArrayBufferByteLength]] (0 once detached); throws for anything else, a SharedArrayBuffer too. */
+       const arrayBufferByteLength = uncurryThis(getter(ArrayBufferPrototype, 'byteLength'));
+
+const resizableGetter = getter(ArrayBufferPrototype, 'resizable');
+/** Is the ArrayBuffer `buffer` resizable? (false where resizable buffers do not exist) */
+       const arrayBufferResizable = resizableGetter === undefined ? () => false : uncurryThis(resizableGetter);
+
+const transferMethod = ArrayBufferPrototype.transfer;
+/**
+ * Detaches `buffer` and returns a new ArrayBuffer with its contents (spec:
+ * TransferArrayBuffer); throws for a buffer that cannot be detached. Node 20
+ * has no ArrayBuffer.prototype.transfer: src/intrinsics.js does it there.
+ */
+       const arrayBufferTransfer = transferMethod === undefined ? transferArrayBuffer : uncurryThis(transferMethod);
+Object.assign(__fws$m[10], { typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer, typedArraySet }); }
 // ---- src/readable/byte-controller.js
-{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { RingQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
+{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer } = __fws$m[10]; const { RingQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[11] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
 // ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
 // the abstract operations of 4.9.5 "Readable byte stream controllers".
 //
 // The controller keeps its byte queue as a RingQueue of ByteQueueEntry records
 // plus a running [[queueTotalSize]], and its [[pendingPullIntos]] as a RingQueue
 // of PullIntoDescriptor records.
+
+
+
+
 
 
 
@@ -1615,6 +1674,9 @@ class ByteQueueEntry {
   }
 }
 
+/** The queue of a controller that never queued anything: shared, never pushed to. */
+const noQueue = new RingQueue();
+
        class ReadableByteStreamControllerImpl {
   constructor() {
     this.stream = undefined;
@@ -1631,8 +1693,8 @@ class ByteQueueEntry {
     this.cancelCallback = undefined;
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
-    this.pendingPullIntos = new RingQueue();
-    this.queue = new RingQueue();
+    this.pendingPullIntos = noQueue; // each its own RingQueue from its first push
+    this.queue = noQueue;
     this.queueTotalSize = 0;
     this.started = false;
     this.strategyHWM = 0;
@@ -1684,7 +1746,7 @@ class ByteQueueEntry {
         readRequest.errorSteps(e);
         return;
       }
-      this.pendingPullIntos.push(new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0,
+      pushPendingPullInto(this, new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0,
         autoAllocateChunkSize, 1, 1, Uint8ArrayCtor, 'default'));
     }
     ReadableStreamAddReadRequest(stream, readRequest);
@@ -1819,11 +1881,38 @@ function viewConstructorOf(view) {
 
   enqueue(chunk) {
     if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'enqueue');
-    convertArrayBufferView(chunk, "ReadableByteStreamController.enqueue: argument 1 (chunk)");
-    if (viewByteLengthOrZero(chunk) === 0) {
+    // The argument's conversion to ArrayBufferView and the checks of enqueue(),
+    // reading each of the view's slots once. A TypedArray's byte length reads 0
+    // once its buffer is detached; a DataView's getters throw then instead.
+    const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+    let buffer;
+    let byteLength;
+    if (isTypedArrayView) {
+      buffer = typedArrayBuffer(chunk);
+      byteLength = typedArrayByteLength(chunk);
+    } else {
+      if (!ArrayBufferIsView(chunk)) {
+        throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is not an ArrayBufferView ' +
+          '(a TypedArray or a DataView)');
+      }
+      buffer = dataViewBuffer(chunk);
+      byteLength = viewByteLengthOrZero(chunk);
+    }
+    let bufferByteLength;
+    try {
+      bufferByteLength = arrayBufferByteLength(buffer); // throws for a SharedArrayBuffer
+    } catch {
+      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
+        'which is not allowed');
+    }
+    if (arrayBufferResizable(buffer)) {
+      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
+        'ArrayBuffer, which is not allowed');
+    }
+    if (byteLength === 0) {
       throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) must have a non-zero byteLength');
     }
-    if (arrayBufferByteLength(viewBuffer(chunk)) === 0) {
+    if (bufferByteLength === 0) {
       throw typeError("ReadableByteStreamController.enqueue: argument 1 (chunk)'s buffer must have a non-zero " +
         'byteLength (it may be detached)');
     }
@@ -1834,7 +1923,10 @@ function viewConstructorOf(view) {
     if (c.stream.state !== 'readable') {
       throw typeError(`ReadableByteStreamController.enqueue: the stream is ${c.stream.state} and cannot accept chunks`);
     }
-    ReadableByteStreamControllerEnqueue(c, chunk);
+    // The buffer has bytes, so it is not detached (the spec's check in
+    // ReadableByteStreamControllerEnqueue cannot fail here).
+    const byteOffset = isTypedArrayView ? typedArrayByteOffset(chunk) : dataViewByteOffset(chunk);
+    ReadableByteStreamControllerEnqueueBuffer(c, buffer, byteOffset, byteLength, false);
   }
 
   error(e = undefined) {
@@ -1906,8 +1998,15 @@ defineInterface(ReadableStreamBYOBRequest, 'ReadableStreamBYOBRequest', ['view',
 
 /** ResetQueue (for a byte stream controller's queue) */
 function ResetQueue(controller) {
-  controller.queue.clear();
+  controller.queue = noQueue;
   controller.queueTotalSize = 0;
+}
+
+/** Appends to [[pendingPullIntos]]. */
+function pushPendingPullInto(controller, pullIntoDescriptor) {
+  let pendingPullIntos = controller.pendingPullIntos;
+  if (pendingPullIntos === noQueue) pendingPullIntos = controller.pendingPullIntos = new RingQueue();
+  pendingPullIntos.push(pullIntoDescriptor);
 }
 
 /** ReadableByteStreamControllerCallPullIfNeeded */
@@ -1949,7 +2048,7 @@ function makePullReactions(controller) {
 /** ReadableByteStreamControllerClearPendingPullIntos */
        function ReadableByteStreamControllerClearPendingPullIntos(controller) {
   ReadableByteStreamControllerInvalidateBYOBRequest(controller);
-  controller.pendingPullIntos = new RingQueue();
+  controller.pendingPullIntos = noQueue;
 }
 
 /** ReadableByteStreamControllerClose */
@@ -2004,13 +2103,32 @@ function makePullReactions(controller) {
        function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPrivate = false) {
   const stream = controller.stream;
   if (controller.closeRequested || stream.state !== 'readable') return;
-  const buffer = viewBuffer(chunk);
-  const byteOffset = viewByteOffset(chunk);
-  const byteLength = viewByteLength(chunk);
+  const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+  const buffer = isTypedArrayView ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
   if (isDetachedBuffer(buffer)) {
     throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
   }
-  const transferredBuffer = chunkIsPrivate ? buffer : TransferArrayBuffer(buffer);
+  const byteOffset = isTypedArrayView ? typedArrayByteOffset(chunk) : dataViewByteOffset(chunk);
+  const byteLength = isTypedArrayView ? typedArrayByteLength(chunk) : dataViewByteLength(chunk);
+  ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffset, byteLength, chunkIsPrivate);
+}
+
+/**
+ * ReadableByteStreamControllerEnqueue from its step "Let transferredBuffer be
+ * ? TransferArrayBuffer(buffer)" on, given the chunk's slots (`buffer` is not
+ * detached), and with the steps before it done by the caller.
+ */
+function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffset, byteLength, chunkIsPrivate) {
+  const stream = controller.stream;
+  let transferredBuffer = buffer;
+  if (!chunkIsPrivate) {
+    try {
+      transferredBuffer = arrayBufferTransfer(buffer);
+    } catch {
+      throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory ' +
+        'buffer)');
+    }
+  }
   const pendingPullIntos = controller.pendingPullIntos;
   if (pendingPullIntos.length !== 0) {
     const firstPendingPullInto = pendingPullIntos.peek();
@@ -2051,7 +2169,9 @@ function makePullReactions(controller) {
 
 /** ReadableByteStreamControllerEnqueueChunkToQueue */
        function ReadableByteStreamControllerEnqueueChunkToQueue(controller, buffer, byteOffset, byteLength) {
-  controller.queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
+  let queue = controller.queue;
+  if (queue === noQueue) queue = controller.queue = new RingQueue();
+  queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
   controller.queueTotalSize += byteLength;
 }
 
@@ -2199,17 +2319,25 @@ function makePullReactions(controller) {
   const stream = controller.stream;
   let elementSize = 1;
   let ctor = DataViewCtor;
-  if (isTypedArray(view)) {
-    const name = typedArrayName(view);
+  let byteOffset;
+  let byteLength;
+  let viewedBuffer;
+  const name = typedArrayTag(view);
+  if (name !== undefined) {
     elementSize = TypedArrayElementSizeByName[name];
     ctor = TypedArrayConstructorsByName[name];
+    byteOffset = typedArrayByteOffset(view);
+    byteLength = typedArrayByteLength(view);
+    viewedBuffer = typedArrayBuffer(view);
+  } else {
+    byteOffset = dataViewByteOffset(view);
+    byteLength = dataViewByteLength(view);
+    viewedBuffer = dataViewBuffer(view);
   }
   const minimumFill = min * elementSize;
-  const byteOffset = viewByteOffset(view);
-  const byteLength = viewByteLength(view);
   let buffer;
   try {
-    buffer = TransferArrayBuffer(viewBuffer(view));
+    buffer = TransferArrayBuffer(viewedBuffer);
   } catch (e) {
     readIntoRequest.errorSteps(e);
     return;
@@ -2241,7 +2369,7 @@ function makePullReactions(controller) {
       return;
     }
   }
-  controller.pendingPullIntos.push(pullIntoDescriptor);
+  pushPendingPullInto(controller, pullIntoDescriptor);
   ReadableStreamAddReadIntoRequest(stream, readIntoRequest);
   ReadableByteStreamControllerCallPullIfNeeded(controller);
 }
@@ -2439,9 +2567,9 @@ function ReadableByteStreamControllerStartRejected(controller, e) {
     undefined);
   return stream;
 }
-Object.assign(__fws$m[10], { ReadableByteStreamController, ReadableStreamBYOBRequest }); }
+Object.assign(__fws$m[11], { ReadableByteStreamController, ReadableStreamBYOBRequest }); }
 // ---- src/metrics/counters.js
-{ __fws$m[11] = { snapshotCounters, zeroCounters };
+{ __fws$m[12] = { snapshotCounters, zeroCounters };
 // Per-process counters of which tier handled the streams (see docs/architecture.md).
 // The core increments plain number fields on one object with a fixed shape, so
 // counting costs an add on a hot path and nothing else. Exposure (getCounters,
@@ -2494,9 +2622,9 @@ const zero = { ...counters };
   for (const key of Object.keys(zero)) counters[key] = 0;
   fallbackReasons.clear();
 }
-Object.assign(__fws$m[11], { counters }); }
+Object.assign(__fws$m[12], { counters }); }
 // ---- src/readable/default-reader.js
-{ const { OriginalTypeError, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { counters } = __fws$m[11]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(24, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[12] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
+{ const { OriginalTypeError, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { counters } = __fws$m[12]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(25, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[13] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
 
 
@@ -2654,9 +2782,9 @@ const isReader = ReadableStreamDefaultReader.isInstance;
 delete ReadableStreamDefaultReader.isInstance;
 defineInterface(ReadableStreamDefaultReader, 'ReadableStreamDefaultReader',
   ['closed', 'read', 'releaseLock', 'cancel']);
-Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader }); }
+Object.assign(__fws$m[13], { DefaultReadRequest, ReadableStreamDefaultReader }); }
 // ---- src/readable/byob-reader.js
-{ const { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[10]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(24, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[13] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
+{ const { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[11]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(25, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[14] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
 // ReadableStreamBYOBReader (spec 4.5) and its abstract operations (spec 4.9.4).
 
 
@@ -2847,9 +2975,9 @@ Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader });
 const isBYOBReader = ReadableStreamBYOBReader.isInstance;
 delete ReadableStreamBYOBReader.isInstance;
 defineInterface(ReadableStreamBYOBReader, 'ReadableStreamBYOBReader', ['closed', 'read', 'releaseLock', 'cancel']);
-Object.assign(__fws$m[13], { ReadableStreamBYOBReader }); }
+Object.assign(__fws$m[14], { ReadableStreamBYOBReader }); }
 // ---- src/readable/byte-tee.js
-{ const { Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, returnUndefined } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[13]; const { CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[10]; __fws$m[14] = { ReadableByteStreamTee };
+{ const { ArrayBufferCtor, Uint8ArrayCtor } = __fws$m[0]; const { Deferred, enqueueMicrotask, reactToPromise, returnUndefined } = __fws$m[1]; const { typedArrayByteLength, typedArraySet } = __fws$m[10]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[13]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[14]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[11]; __fws$m[15] = { ReadableByteStreamTee };
 // ReadableByteStreamTee (spec 4.9.1): tees a readable byte stream into two byte
 // streams, reading with a default reader when a branch has no BYOB request and
 // with a BYOB reader (into the branch's request view) when it has one.
@@ -2868,10 +2996,16 @@ Object.assign(__fws$m[13], { ReadableStreamBYOBReader }); }
 
 
 
-/** CloneAsUint8Array */
+
+/**
+ * CloneAsUint8Array, for the chunks the tee's reader reads: Uint8Arrays we
+ * made (a default reader's chunk, or a BYOB read into a branch's request
+ * view) over a buffer nobody else holds yet, so never detached.
+ */
 function CloneAsUint8Array(O) {
-  const buffer = CloneArrayBuffer(viewBuffer(O), viewByteOffset(O), viewByteLength(O));
-  return new Uint8ArrayCtor(buffer);
+  const array = new Uint8ArrayCtor(new ArrayBufferCtor(typedArrayByteLength(O)));
+  typedArraySet(array, O);
+  return array;
 }
 
 /** ReadableByteStreamTee */
@@ -2902,33 +3036,43 @@ function CloneAsUint8Array(O) {
     });
   }
 
+  // The microtask queued by the read request's chunk steps. Only one can be
+  // pending: `reading` stays true until it has run, and no other read starts
+  // before that. So the chunk waits in `pendingChunk`, and one function made
+  // here serves every chunk.
+  let pendingChunk;
+  function chunkStepsMicrotask() {
+    const chunk = pendingChunk;
+    pendingChunk = undefined;
+    readAgainForBranch1 = false;
+    readAgainForBranch2 = false;
+    const chunk1 = chunk;
+    let chunk2 = chunk;
+    if (!canceled1 && !canceled2) {
+      try {
+        chunk2 = CloneAsUint8Array(chunk);
+      } catch (e) {
+        ReadableByteStreamControllerError(branch1.controller, e);
+        ReadableByteStreamControllerError(branch2.controller, e);
+        resolveCancelPromiseWith(ReadableStreamCancel(stream, e));
+        return;
+      }
+    }
+    if (!canceled1) ReadableByteStreamControllerEnqueue(branch1.controller, chunk1, true);
+    if (!canceled2) ReadableByteStreamControllerEnqueue(branch2.controller, chunk2, true);
+    reading = false;
+    if (readAgainForBranch1) {
+      pull1Algorithm();
+    } else if (readAgainForBranch2) {
+      pull2Algorithm();
+    }
+  }
+
   // The read request used by pullWithDefaultReader.
   const readRequest = {
     chunkSteps(chunk) {
-      enqueueMicrotask(() => {
-        readAgainForBranch1 = false;
-        readAgainForBranch2 = false;
-        const chunk1 = chunk;
-        let chunk2 = chunk;
-        if (!canceled1 && !canceled2) {
-          try {
-            chunk2 = CloneAsUint8Array(chunk);
-          } catch (e) {
-            ReadableByteStreamControllerError(branch1.controller, e);
-            ReadableByteStreamControllerError(branch2.controller, e);
-            resolveCancelPromiseWith(ReadableStreamCancel(stream, e));
-            return;
-          }
-        }
-        if (!canceled1) ReadableByteStreamControllerEnqueue(branch1.controller, chunk1, true);
-        if (!canceled2) ReadableByteStreamControllerEnqueue(branch2.controller, chunk2, true);
-        reading = false;
-        if (readAgainForBranch1) {
-          pull1Algorithm();
-        } else if (readAgainForBranch2) {
-          pull2Algorithm();
-        }
-      });
+      pendingChunk = chunk;
+      enqueueMicrotask(chunkStepsMicrotask);
     },
     closeSteps() {
       reading = false;
@@ -3018,7 +3162,7 @@ function CloneAsUint8Array(O) {
   function pull1Algorithm() {
     if (reading) {
       readAgainForBranch1 = true;
-      return promiseResolvedWith(undefined);
+      return undefined; // a promise resolved with undefined (see reactToResult in promise.js)
     }
     reading = true;
     const byobRequest = ReadableByteStreamControllerGetBYOBRequest(branch1.controller);
@@ -3027,13 +3171,13 @@ function CloneAsUint8Array(O) {
     } else {
       pullWithBYOBReader(byobRequest.view, false);
     }
-    return promiseResolvedWith(undefined);
+    return undefined;
   }
 
   function pull2Algorithm() {
     if (reading) {
       readAgainForBranch2 = true;
-      return promiseResolvedWith(undefined);
+      return undefined;
     }
     reading = true;
     const byobRequest = ReadableByteStreamControllerGetBYOBRequest(branch2.controller);
@@ -3042,7 +3186,7 @@ function CloneAsUint8Array(O) {
     } else {
       pullWithBYOBReader(byobRequest.view, true);
     }
-    return promiseResolvedWith(undefined);
+    return undefined;
   }
 
   function cancel1Algorithm(reason) {
@@ -3072,7 +3216,7 @@ function CloneAsUint8Array(O) {
 }
  }
 // ---- src/readable/tee.js
-{ const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[9]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[12]; const { isByteStreamController } = __fws$m[10]; const { ReadableByteStreamTee } = __fws$m[14]; __fws$m[15] = { ReadableStreamTee };
+{ const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[9]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[13]; const { isByteStreamController } = __fws$m[11]; const { ReadableByteStreamTee } = __fws$m[15]; __fws$m[16] = { ReadableStreamTee };
 // ReadableStreamTee and ReadableStreamDefaultTee (spec 4.9.1).
 
 
@@ -3185,7 +3329,7 @@ function teeCancel(tee) {
 }
  }
 // ---- src/writable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue, noRequests } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue, noRequests } = __fws$m[5]; __fws$m[17] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 
@@ -3413,9 +3557,9 @@ class PendingAbortRequest {
   writer.closed.reject(error);
   setPromiseIsHandled(writer.closed.promise);
 }
-Object.assign(__fws$m[16], { WritableStreamImpl }); }
+Object.assign(__fws$m[17], { WritableStreamImpl }); }
 // ---- src/writable/default-controller.js
-{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[16]; __fws$m[17] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
+{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[17]; __fws$m[18] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
 
 
@@ -3727,9 +3871,9 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
   }
   WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
 }
-Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStreamDefaultController }); }
+Object.assign(__fws$m[18], { WritableStreamDefaultControllerImpl, WritableStreamDefaultController }); }
 // ---- src/writable/direct-write.js
-{ const { reactToResult } = __fws$m[1]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[16]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[17]; __fws$m[18] = { canWriteDirectly, writeDirectly };
+{ const { reactToResult } = __fws$m[1]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[17]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[18]; __fws$m[19] = { canWriteDirectly, writeDirectly };
 // Tiers 0 and 1: a pipe's write into an idle WritableStream, run at once.
 //
 // A pipe holds the only writer of its destination, so nobody can observe that
@@ -3784,7 +3928,7 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
 }
  }
 // ---- src/writable/writable-stream.js
-{ const { kWrap } = __fws$m[2]; const { promiseRejectedWith } = __fws$m[1]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[16]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[17]; const { counters } = __fws$m[11]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(20, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[19] = { wrapWritableStream };
+{ const { kWrap } = __fws$m[2]; const { promiseRejectedWith } = __fws$m[1]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[17]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[18]; const { counters } = __fws$m[12]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(21, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[20] = { wrapWritableStream };
 // The public WritableStream class (spec 5.2).
 
 
@@ -3891,9 +4035,9 @@ const isWritableStream = (value) => unwrapWritableStream(value) !== undefined;
 }
 
 defineInterface(WritableStream, 'WritableStream', ['locked', 'abort', 'close', 'getWriter']);
-Object.assign(__fws$m[19], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
+Object.assign(__fws$m[20], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
 // ---- src/writable/default-writer.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected } = __fws$m[16]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[17]; const { unwrapWritableStream } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[20] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(20);
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected } = __fws$m[17]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[18]; const { unwrapWritableStream } = __fws$m[20]; const { counters } = __fws$m[12]; __fws$m[21] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(21);
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
 
 
@@ -4111,9 +4255,9 @@ const isWriter = WritableStreamDefaultWriter.isInstance;
 delete WritableStreamDefaultWriter.isInstance;
 defineInterface(WritableStreamDefaultWriter, 'WritableStreamDefaultWriter',
   ['closed', 'desiredSize', 'ready', 'abort', 'close', 'releaseLock', 'write']);
-Object.assign(__fws$m[20], { WritableStreamDefaultWriter }); __fws$settle(20); }
+Object.assign(__fws$m[21], { WritableStreamDefaultWriter }); __fws$settle(21); }
 // ---- src/readable/pipe-to.js
-{ const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { counters } = __fws$m[11]; const { canWriteDirectly, writeDirectly } = __fws$m[18]; const { requireDictionary, getMember, typeError } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[16]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[20]; __fws$m[21] = { ReadableStreamPipeTo, convertPipeOptions };
+{ const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { counters } = __fws$m[12]; const { canWriteDirectly, writeDirectly } = __fws$m[19]; const { requireDictionary, getMember, typeError } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[13]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[17]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[21]; __fws$m[22] = { ReadableStreamPipeTo, convertPipeOptions };
 // ReadableStreamPipeTo (spec 4.9.1) and the StreamPipeOptions dictionary.
 // The spec describes piping "in parallel"; this is one faithful ordering:
 // wait for the writer to be ready, read one chunk, write it, repeat, while
@@ -4529,7 +4673,7 @@ function finalize(pipe, hasError, error) {
 }
  }
 // ---- src/readable/async-iterator.js
-{ const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { counters } = __fws$m[11]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { illegalInvocation } = __fws$m[3]; const { ReadableStreamReaderGenericCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; __fws$m[22] = { CreateReadableStreamAsyncIterator };
+{ const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { counters } = __fws$m[12]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { illegalInvocation } = __fws$m[3]; const { ReadableStreamReaderGenericCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[13]; __fws$m[23] = { CreateReadableStreamAsyncIterator };
 // Async iteration of a ReadableStream (spec 4.2.5 "Asynchronous iteration" on
 // top of WebIDL's asynchronous iterator machinery: the ongoing-promise queue
 // that makes next() and return() calls run one after another).
@@ -4681,7 +4825,7 @@ ObjectDefineProperty(iteratorPrototype, SymbolToStringTag, {
 }
  }
 // ---- src/readable/from.js
-{ const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { isObject, typeError } = __fws$m[3]; const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[9]; __fws$m[23] = { ReadableStreamFromIterable };
+{ const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { isObject, typeError } = __fws$m[3]; const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[9]; __fws$m[24] = { ReadableStreamFromIterable };
 // ReadableStream.from(): ReadableStreamFromIterable (spec 4.9.1), with the
 // ECMAScript GetIterator(obj, async) and CreateAsyncFromSyncIterator it relies on.
 
@@ -4816,7 +4960,7 @@ function getAsyncIterator(obj) {
 }
  }
 // ---- src/readable/readable-stream.js
-{ const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertCallback, convertEnforceRangeULL, convertEnum } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[6]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[9]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[10]; const { AcquireReadableStreamDefaultReader } = __fws$m[12]; const { AcquireReadableStreamBYOBReader } = __fws$m[13]; const { ReadableStreamTee } = __fws$m[15]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[21]; const { CreateReadableStreamAsyncIterator } = __fws$m[22]; const { ReadableStreamFromIterable } = __fws$m[23]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[24] = { wrapReadableStream }; __fws$settle(24);
+{ const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertCallback, convertEnforceRangeULL, convertEnum } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[6]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[9]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[11]; const { AcquireReadableStreamDefaultReader } = __fws$m[13]; const { AcquireReadableStreamBYOBReader } = __fws$m[14]; const { ReadableStreamTee } = __fws$m[16]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[22]; const { CreateReadableStreamAsyncIterator } = __fws$m[23]; const { ReadableStreamFromIterable } = __fws$m[24]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[20]; const { counters } = __fws$m[12]; __fws$m[25] = { wrapReadableStream }; __fws$settle(25);
 // The public ReadableStream class (spec 4.2): WebIDL argument conversion and
 // brand checks, then straight into the abstract operations.
 
@@ -5019,9 +5163,9 @@ ObjectDefineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
   value: ReadableStream.prototype.values, writable: true, enumerable: false, configurable: true,
 });
 ObjectDefineProperty(ReadableStream, 'from', { enumerable: true });
-Object.assign(__fws$m[24], { unwrapReadableStream, ReadableStream }); __fws$settle(24); }
+Object.assign(__fws$m[25], { unwrapReadableStream, ReadableStream }); __fws$settle(25); }
 // ---- src/transform/default-controller.js
-{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[9]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[25] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
+{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[9]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(27, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(27, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(27, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[26] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 
 
@@ -5195,9 +5339,9 @@ function cancelByTransformer(reason) {
   const error = new OriginalTypeError('The TransformStream was terminated');
   TransformStreamErrorWritableAndUnblockWrite(stream, error);
 }
-Object.assign(__fws$m[25], { TransformStreamDefaultController }); }
+Object.assign(__fws$m[26], { TransformStreamDefaultController }); }
 // ---- src/transform/transform-stream.js
-{ const { ReflectApply } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, uponPromise } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { queueSteps } = __fws$m[8]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[9]; const { ReadableStreamImpl } = __fws$m[6]; const { wrapReadableStream } = __fws$m[24]; const { WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17]; const { WritableStreamImpl } = __fws$m[16]; const { wrapWritableStream } = __fws$m[19]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[25]; const { counters } = __fws$m[11]; __fws$m[26] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(26);
+{ const { ReflectApply } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, uponPromise } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { queueSteps } = __fws$m[8]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[9]; const { ReadableStreamImpl } = __fws$m[6]; const { wrapReadableStream } = __fws$m[25]; const { WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[18]; const { WritableStreamImpl } = __fws$m[17]; const { wrapWritableStream } = __fws$m[20]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[26]; const { counters } = __fws$m[12]; __fws$m[27] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(27);
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 
@@ -5556,9 +5700,9 @@ function TransformStreamDefaultSourceCancelAlgorithm(stream, reason) {
   });
   return finish.promise;
 }
-Object.assign(__fws$m[26], { unwrapTransformStream, TransformStream }); __fws$settle(26); }
+Object.assign(__fws$m[27], { unwrapTransformStream, TransformStream }); __fws$settle(27); }
 // ---- src/bridge/natives.js
-{ __fws$m[27] = {  };
+{ __fws$m[28] = {  };
 // Node's own Web Streams classes, captured when fast-webstreams first loads,
 // before the global patch can replace them.
 const names = [
@@ -5603,9 +5747,9 @@ function brandTest(getter, value) {
 /** Node's `locked` for a native ReadableStream / WritableStream. */
        const nativeReadableLocked = (stream) => Reflect.apply(readableLocked, stream, []);
        const nativeWritableLocked = (stream) => Reflect.apply(writableLocked, stream, []);
-Object.assign(__fws$m[27], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
+Object.assign(__fws$m[28], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
 // ---- src/bridge/node-symbols.js
-{ const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[24]; const { WritableStream, unwrapWritableStream } = __fws$m[19]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[10]; const { ReadableStreamDefaultControllerError } = __fws$m[9]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17];
+{ const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[25]; const { WritableStream, unwrapWritableStream } = __fws$m[20]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[11]; const { ReadableStreamDefaultControllerError } = __fws$m[9]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[18];
 // Node's stream utilities recognise Web Streams by duck typing and then read a
 // few *registered* symbols (Symbol.for), which any class may implement:
 //   nodejs.webstream.isClosedPromise        { promise } settled when the stream closes / errors
@@ -5632,14 +5776,30 @@ const kIsErrored = Symbol.for('nodejs.stream.errored');
 const kIsReadable = Symbol.for('nodejs.stream.readable');
 const kIsWritable = Symbol.for('nodejs.stream.writable');
 
+/**
+ * A readable stream's closed-watcher: a slot of its record that
+ * ReadableStreamClose and ReadableStreamError settle. (An accessor on the
+ * record's `state`, as for writables below, would slow down every read of a
+ * fetch body: undici hands each one to finished().)
+ */
+function readableClosedPromiseOf(stream) {
+  let deferred = stream.closedWatcher;
+  if (deferred !== undefined) return deferred;
+  deferred = new Deferred();
+  setPromiseIsHandled(deferred.promise);
+  if (stream.state === 'closed') deferred.resolve(undefined);
+  else if (stream.state === 'errored') deferred.reject(stream.storedError);
+  stream.closedWatcher = deferred;
+  return deferred;
+}
+
 /** internal record -> Deferred settled when the stream closes (resolve) or errors (reject). */
 const closedPromises = new WeakMap();
 
 /**
- * The closed-watcher. The core has no "closed" notification, and a reader's
- * closedPromise would lock the stream, so the record's `state` slot becomes an
- * accessor on this one record (only for streams handed to Node's utilities):
- * every transition the abstract operations make passes through it.
+ * A writable stream's closed-watcher. Its state changes in many places, so
+ * the record's `state` slot becomes an accessor on this one record (only for
+ * streams handed to Node's utilities): every transition passes through it.
  */
 function closedPromiseOf(stream) {
   let deferred = closedPromises.get(stream);
@@ -5650,7 +5810,7 @@ function closedPromiseOf(stream) {
   const settle = (state) => {
     if (!deferred.pending) return;
     if (state === 'closed') deferred.resolve(undefined);
-    // storedError is assigned right after the state on the readable side.
+    // A microtask later, as it always was (storedError is set by then).
     else if (state === 'errored') enqueueMicrotask(() => deferred.reject(stream.storedError));
   };
   let state = stream.state;
@@ -5694,7 +5854,7 @@ const writable = unwrapWritableStream;
 const RP = ReadableStream.prototype;
 define(RP, kIsClosedPromise, function isClosedPromise() {
   const s = readable(this);
-  return s === undefined ? undefined : closedPromiseOf(s); });
+  return s === undefined ? undefined : readableClosedPromiseOf(s); });
 define(RP, kIsDisturbed, function disturbed() { return readable(this)?.disturbed; });
 define(RP, kIsErrored, function errored() {
   const s = readable(this);
@@ -5730,7 +5890,7 @@ define(WP, kControllerErrorFunction, function controllerErrorFunction() {
 });
  }
 // ---- src/bridge/native-twin.js
-{ const { uponPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[12]; const { WritableStreamAbort } = __fws$m[16]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[20]; const { natives } = __fws$m[27]; const { counters } = __fws$m[11]; __fws$m[29] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
+{ const { uponPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[13]; const { WritableStreamAbort } = __fws$m[17]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[21]; const { natives } = __fws$m[28]; const { counters } = __fws$m[12]; __fws$m[30] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
 // The bridge to Node's native streams: a native twin of one of our streams.
 // Some consumers only accept streams made by Node's own constructors (brand
 // checks on private symbols, V8's transfer marker). For them we hand over a
@@ -5843,7 +6003,7 @@ function readFrom(reader) {
 }
  }
 // ---- src/patch/transfer.js
-{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[29]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; __fws$m[30] = { installTransferPatch, uninstallTransferPatch };
+{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[25]; const { unwrapWritableStream } = __fws$m[20]; const { unwrapTransformStream } = __fws$m[27]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[30]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[17]; __fws$m[31] = { installTransferPatch, uninstallTransferPatch };
 // Transfer of our streams: structuredClone(value, { transfer }) and
 // MessagePort.prototype.postMessage(value, transfer). V8 only transfers streams
 // that Node's constructors marked, so each of our streams in the transfer list
@@ -5997,7 +6157,7 @@ let installedPatch = false;
 }
  }
 // ---- src/patch/classes.js
-{ const { ReadableStream } = __fws$m[24]; const { ReadableStreamDefaultReader } = __fws$m[12]; const { ReadableStreamBYOBReader } = __fws$m[13]; const { ReadableStreamDefaultController } = __fws$m[9]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[10]; const { WritableStream } = __fws$m[19]; const { WritableStreamDefaultWriter } = __fws$m[20]; const { WritableStreamDefaultController } = __fws$m[17]; const { TransformStream } = __fws$m[26]; const { TransformStreamDefaultController } = __fws$m[25]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[4]; __fws$m[31] = {  };
+{ const { ReadableStream } = __fws$m[25]; const { ReadableStreamDefaultReader } = __fws$m[13]; const { ReadableStreamBYOBReader } = __fws$m[14]; const { ReadableStreamDefaultController } = __fws$m[9]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[11]; const { WritableStream } = __fws$m[20]; const { WritableStreamDefaultWriter } = __fws$m[21]; const { WritableStreamDefaultController } = __fws$m[18]; const { TransformStream } = __fws$m[27]; const { TransformStreamDefaultController } = __fws$m[26]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[4]; __fws$m[32] = {  };
 // Our class for each Web Streams global the patch replaces.
 
 
@@ -6026,9 +6186,9 @@ let installedPatch = false;
   ByteLengthQueuingStrategy,
   CountQueuingStrategy,
 };
-Object.assign(__fws$m[31], { fastClasses }); }
+Object.assign(__fws$m[32], { fastClasses }); }
 // ---- src/patch/restore.js
-{ __fws$m[32] = { sameShape };
+{ __fws$m[33] = { sameShape };
 // A journal of what the patch changed, so uninstall() can put back every
 // original exactly: property descriptors (or their absence) and prototypes.
        class Journal {
@@ -6084,9 +6244,9 @@ Object.assign(__fws$m[31], { fastClasses }); }
   Object.defineProperty(wrapper, 'length', { value: original.length, configurable: true });
   return wrapper;
 }
-Object.assign(__fws$m[32], { Journal }); }
+Object.assign(__fws$m[33], { Journal }); }
 // ---- src/patch/features.js
-{ __fws$m[33] = { enabledFeatures };
+{ __fws$m[34] = { enabledFeatures };
 // The preload's switches, read from the environment when install() runs.
 //   FAST_WEBSTREAMS=0                 the kill switch: register.mjs installs nothing
 //   FAST_WEBSTREAMS_STREAM_WEB=0      leave node:stream/web exporting Node's classes
@@ -6111,7 +6271,7 @@ Object.assign(__fws$m[32], { Journal }); }
 }
  }
 // ---- src/patch/instanceof.js
-{ const { fastClasses } = __fws$m[31]; const { natives } = __fws$m[27]; const { unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; __fws$m[34] = { installInstanceof };
+{ const { fastClasses } = __fws$m[32]; const { natives } = __fws$m[28]; const { unwrapReadableStream } = __fws$m[25]; const { unwrapWritableStream } = __fws$m[20]; const { unwrapTransformStream } = __fws$m[27]; __fws$m[35] = { installInstanceof };
 // instanceof both ways between Node's native classes and ours.
 //
 // Native streams are instances of our classes: each native prototype gets our
@@ -6160,7 +6320,7 @@ function oursTest(name, Ours) {
 }
  }
 // ---- src/patch/builtins.js
-{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[35] = {  };
+{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[36] = {  };
 // Node's builtin modules as require() gives them (their CommonJS exports, no
 // ESM namespace: building one can load more of Node, and some load undici).
 // process.getBuiltinModule where Node has it (20.16+, 22.3+), captured now;
@@ -6173,9 +6333,9 @@ const getBuiltinModule = process.getBuiltinModule;
        const builtin = typeof getBuiltinModule === 'function'
   ? (id) => Reflect.apply(getBuiltinModule, process, [id])
   : createRequire(__fws$url);
-Object.assign(__fws$m[35], { builtin }); }
+Object.assign(__fws$m[36], { builtin }); }
 // ---- src/patch/stream-web.js
-{ const { fastClasses } = __fws$m[31]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { IsReadableStreamLocked } = __fws$m[6]; const { ReadableStreamTee: OurTee } = __fws$m[15]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[36] = { installStreamWeb };
+{ const { fastClasses } = __fws$m[32]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[25]; const { IsReadableStreamLocked } = __fws$m[6]; const { ReadableStreamTee: OurTee } = __fws$m[16]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[37] = { installStreamWeb };
 // `node:stream/web` and `stream/web`, imported or required, give our classes.
 //
 // Every form of the module shares one exports object (what require() returns);
@@ -6219,7 +6379,7 @@ const streamWeb = builtin('node:stream/web');
 }
  }
 // ---- src/bridge/fast-over-native.js
-{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[10]; const { AcquireReadableStreamDefaultReader } = __fws$m[12]; const { IsReadableStreamLocked } = __fws$m[6]; const { natives } = __fws$m[27]; const { counters } = __fws$m[11]; __fws$m[37] = { fastWritableOver };
+{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[18]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[11]; const { AcquireReadableStreamDefaultReader } = __fws$m[13]; const { IsReadableStreamLocked } = __fws$m[6]; const { natives } = __fws$m[28]; const { counters } = __fws$m[12]; __fws$m[38] = { fastWritableOver };
 // The other direction of the bridge: one of OUR streams in front of a native
 // one. Used where a native stream meets our code: a pipe from ours into a
 // native writable (CompressionStream, TextDecoderStream, Writable.toWeb()),
@@ -6388,9 +6548,9 @@ function ownedBytes(chunk) {
     setPromiseIsHandled(settled);
   }
 }
-Object.assign(__fws$m[37], { BodyShell }); }
+Object.assign(__fws$m[38], { BodyShell }); }
 // ---- src/patch/consumers.js
-{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; const { convertPipeOptions } = __fws$m[21]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[27]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[29]; const { fastWritableOver } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[38] = { installConsumers };
+{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream, wrapReadableStream } = __fws$m[25]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[20]; const { unwrapTransformStream } = __fws$m[27]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[17]; const { convertPipeOptions } = __fws$m[22]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[28]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[30]; const { fastWritableOver } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[39] = { installConsumers };
 // Node's consumers that only accept native streams, and pipes that cross
 // between native streams and ours.
 //
@@ -6609,7 +6769,7 @@ function installPipes(journal) {
 }
  }
 // ---- src/patch/bodies.js
-{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { ReadableByteStreamControllerClose } = __fws$m[10]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[27]; const { BodyShell } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[39] = { installBodies };
+{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[25]; const { ReadableByteStreamControllerClose } = __fws$m[11]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[28]; const { BodyShell } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[40] = { installBodies };
 // Response.prototype.body and Request.prototype.body: one of our streams.
 //
 // Under the preload undici makes its bodies with the *global* ReadableStream
@@ -6780,7 +6940,7 @@ function looksLikeUndici(exports) {
 }
  }
 // ---- src/patch/globals.js
-{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[27]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[30]; const { fastClasses } = __fws$m[31]; const { Journal } = __fws$m[32]; const { enabledFeatures } = __fws$m[33]; const { installInstanceof } = __fws$m[34]; const { installStreamWeb } = __fws$m[36]; const { installConsumers } = __fws$m[38]; const { installBodies } = __fws$m[39]; __fws$m[40] = { isInstalled, install, uninstall, nativeClasses };
+{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[28]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[31]; const { fastClasses } = __fws$m[32]; const { Journal } = __fws$m[33]; const { enabledFeatures } = __fws$m[34]; const { installInstanceof } = __fws$m[35]; const { installStreamWeb } = __fws$m[37]; const { installConsumers } = __fws$m[39]; const { installBodies } = __fws$m[40]; __fws$m[41] = { isInstalled, install, uninstall, nativeClasses };
 // The global patch: replaces Node's Web Streams classes on globalThis with ours,
 // plus every other way a program reaches Web Streams (docs/interop.md), and can
 // put every original property and prototype back exactly as it was.
@@ -6860,7 +7020,7 @@ let transferInstalled = false;
 }
  }
 // ---- src/metrics/api.js
-{ const { snapshotCounters, zeroCounters } = __fws$m[11]; __fws$m[41] = { tierShares, formatSummary, getCounters, resetCounters };
+{ const { snapshotCounters, zeroCounters } = __fws$m[12]; __fws$m[42] = { tierShares, formatSummary, getCounters, resetCounters };
 // The public face of the tier counters: getCounters() / resetCounters(), and
 // the derived figures (chunk share per tier, one-line summary) that the
 // stderr lines, the exit summary and the load comparison all print the same way.
@@ -6931,7 +7091,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/record.js
-{ const { snapshotCounters } = __fws$m[11]; const { tierShares } = __fws$m[41]; const { isInstalled } = __fws$m[40]; __fws$m[42] = { metricsRecord };
+{ const { snapshotCounters } = __fws$m[12]; const { tierShares } = __fws$m[42]; const { isInstalled } = __fws$m[41]; __fws$m[43] = { metricsRecord };
 // The record published on the diagnostics channel and printed as one JSON line
 // on stderr: cumulative counters plus the derived chunk share per tier.
 
@@ -6951,7 +7111,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/channel.js
-{ const { metricsRecord } = __fws$m[42]; const { builtin } = __fws$m[35]; __fws$m[43] = { enableMetricsChannel };
+{ const { metricsRecord } = __fws$m[43]; const { builtin } = __fws$m[36]; __fws$m[44] = { enableMetricsChannel };
 // The `fast-webstreams:metrics` diagnostics channel. While it has subscribers,
 // a metrics record (see record.js) is published on it once per interval. With
 // no subscriber there is no timer at all: the first subscribe() on the channel
@@ -7032,7 +7192,7 @@ function armHook() {
 }
  }
 // ---- src/metrics/prometheus.js
-{ __fws$m[44] = { renderPrometheus };
+{ __fws$m[45] = { renderPrometheus };
 // Prometheus text exposition format (version 0.0.4) for the tier counters.
 // Every numeric counter field becomes `fast_webstreams_<snake_case>_total`;
 // fallbacks carry their reason as a label. Fields added to counters.js later
@@ -7097,9 +7257,9 @@ const escapeHelp = (text) => String(text).replace(/\\/g, '\\\\').replace(/\n/g, 
   }
   return `${lines.join('\n')}\n`;
 }
-Object.assign(__fws$m[44], { PROMETHEUS_CONTENT_TYPE }); }
+Object.assign(__fws$m[45], { PROMETHEUS_CONTENT_TYPE }); }
 // ---- src/metrics/from-env.js
-{ const { enableMetricsChannel } = __fws$m[43]; const { metricsRecord } = __fws$m[42]; const { formatSummary, getCounters } = __fws$m[41]; const { PROMETHEUS_CONTENT_TYPE, renderPrometheus } = __fws$m[44]; const { isInstalled } = __fws$m[40]; const { builtin } = __fws$m[35]; __fws$m[45] = { startFromEnv };
+{ const { enableMetricsChannel } = __fws$m[44]; const { metricsRecord } = __fws$m[43]; const { formatSummary, getCounters } = __fws$m[42]; const { PROMETHEUS_CONTENT_TYPE, renderPrometheus } = __fws$m[45]; const { isInstalled } = __fws$m[41]; const { builtin } = __fws$m[36]; __fws$m[46] = { startFromEnv };
 // startFromEnv(), exported as startMetricsFromEnv and called by register.mjs
 // after install(): reads the environment and starts the metrics outputs it
 // asks for. Nothing here runs on a hot path; every timer and the HTTP server
@@ -7274,26 +7434,26 @@ let started = false;
  }
 }
 const { ReadableStream: __fws$e0, ReadableStreamDefaultReader: __fws$e1, ReadableStreamBYOBReader: __fws$e2, ReadableStreamDefaultController: __fws$e3, ReadableByteStreamController: __fws$e4, ReadableStreamBYOBRequest: __fws$e5, WritableStream: __fws$e6, WritableStreamDefaultWriter: __fws$e7, WritableStreamDefaultController: __fws$e8, TransformStream: __fws$e9, TransformStreamDefaultController: __fws$e10, ByteLengthQueuingStrategy: __fws$e11, CountQueuingStrategy: __fws$e12, install: __fws$e13, uninstall: __fws$e14, isInstalled: __fws$e15, nativeClasses: __fws$e16, getCounters: __fws$e17, resetCounters: __fws$e18, startMetricsFromEnv: __fws$e19 } = __fws$stale ?? {
-  ReadableStream: __fws$m[24].ReadableStream,
-  ReadableStreamDefaultReader: __fws$m[12].ReadableStreamDefaultReader,
-  ReadableStreamBYOBReader: __fws$m[13].ReadableStreamBYOBReader,
+  ReadableStream: __fws$m[25].ReadableStream,
+  ReadableStreamDefaultReader: __fws$m[13].ReadableStreamDefaultReader,
+  ReadableStreamBYOBReader: __fws$m[14].ReadableStreamBYOBReader,
   ReadableStreamDefaultController: __fws$m[9].ReadableStreamDefaultController,
-  ReadableByteStreamController: __fws$m[10].ReadableByteStreamController,
-  ReadableStreamBYOBRequest: __fws$m[10].ReadableStreamBYOBRequest,
-  WritableStream: __fws$m[19].WritableStream,
-  WritableStreamDefaultWriter: __fws$m[20].WritableStreamDefaultWriter,
-  WritableStreamDefaultController: __fws$m[17].WritableStreamDefaultController,
-  TransformStream: __fws$m[26].TransformStream,
-  TransformStreamDefaultController: __fws$m[25].TransformStreamDefaultController,
+  ReadableByteStreamController: __fws$m[11].ReadableByteStreamController,
+  ReadableStreamBYOBRequest: __fws$m[11].ReadableStreamBYOBRequest,
+  WritableStream: __fws$m[20].WritableStream,
+  WritableStreamDefaultWriter: __fws$m[21].WritableStreamDefaultWriter,
+  WritableStreamDefaultController: __fws$m[18].WritableStreamDefaultController,
+  TransformStream: __fws$m[27].TransformStream,
+  TransformStreamDefaultController: __fws$m[26].TransformStreamDefaultController,
   ByteLengthQueuingStrategy: __fws$m[4].ByteLengthQueuingStrategy,
   CountQueuingStrategy: __fws$m[4].CountQueuingStrategy,
-  install: __fws$m[40].install,
-  uninstall: __fws$m[40].uninstall,
-  isInstalled: __fws$m[40].isInstalled,
-  nativeClasses: __fws$m[40].nativeClasses,
-  getCounters: __fws$m[41].getCounters,
-  resetCounters: __fws$m[41].resetCounters,
-  startMetricsFromEnv: __fws$m[45].startFromEnv,
+  install: __fws$m[41].install,
+  uninstall: __fws$m[41].uninstall,
+  isInstalled: __fws$m[41].isInstalled,
+  nativeClasses: __fws$m[41].nativeClasses,
+  getCounters: __fws$m[42].getCounters,
+  resetCounters: __fws$m[42].resetCounters,
+  startMetricsFromEnv: __fws$m[46].startFromEnv,
 };
 export { __fws$e0 as ReadableStream, __fws$e1 as ReadableStreamDefaultReader, __fws$e2 as ReadableStreamBYOBReader, __fws$e3 as ReadableStreamDefaultController, __fws$e4 as ReadableByteStreamController, __fws$e5 as ReadableStreamBYOBRequest, __fws$e6 as WritableStream, __fws$e7 as WritableStreamDefaultWriter, __fws$e8 as WritableStreamDefaultController, __fws$e9 as TransformStream, __fws$e10 as TransformStreamDefaultController, __fws$e11 as ByteLengthQueuingStrategy, __fws$e12 as CountQueuingStrategy, __fws$e13 as install, __fws$e14 as uninstall, __fws$e15 as isInstalled, __fws$e16 as nativeClasses, __fws$e17 as getCounters, __fws$e18 as resetCounters, __fws$e19 as startMetricsFromEnv };
 //# sourceMappingURL=fast-webstreams.js.map

@@ -24,14 +24,30 @@ const kIsErrored = Symbol.for('nodejs.stream.errored');
 const kIsReadable = Symbol.for('nodejs.stream.readable');
 const kIsWritable = Symbol.for('nodejs.stream.writable');
 
+/**
+ * A readable stream's closed-watcher: a slot of its record that
+ * ReadableStreamClose and ReadableStreamError settle. (An accessor on the
+ * record's `state`, as for writables below, would slow down every read of a
+ * fetch body: undici hands each one to finished().)
+ */
+function readableClosedPromiseOf(stream) {
+  let deferred = stream.closedWatcher;
+  if (deferred !== undefined) return deferred;
+  deferred = new Deferred();
+  setPromiseIsHandled(deferred.promise);
+  if (stream.state === 'closed') deferred.resolve(undefined);
+  else if (stream.state === 'errored') deferred.reject(stream.storedError);
+  stream.closedWatcher = deferred;
+  return deferred;
+}
+
 /** internal record -> Deferred settled when the stream closes (resolve) or errors (reject). */
 const closedPromises = new WeakMap();
 
 /**
- * The closed-watcher. The core has no "closed" notification, and a reader's
- * closedPromise would lock the stream, so the record's `state` slot becomes an
- * accessor on this one record (only for streams handed to Node's utilities):
- * every transition the abstract operations make passes through it.
+ * A writable stream's closed-watcher. Its state changes in many places, so
+ * the record's `state` slot becomes an accessor on this one record (only for
+ * streams handed to Node's utilities): every transition passes through it.
  */
 function closedPromiseOf(stream) {
   let deferred = closedPromises.get(stream);
@@ -42,7 +58,7 @@ function closedPromiseOf(stream) {
   const settle = (state) => {
     if (!deferred.pending) return;
     if (state === 'closed') deferred.resolve(undefined);
-    // storedError is assigned right after the state on the readable side.
+    // A microtask later, as it always was (storedError is set by then).
     else if (state === 'errored') enqueueMicrotask(() => deferred.reject(stream.storedError));
   };
   let state = stream.state;
@@ -86,7 +102,7 @@ const writable = unwrapWritableStream;
 const RP = ReadableStream.prototype;
 define(RP, kIsClosedPromise, function isClosedPromise() {
   const s = readable(this);
-  return s === undefined ? undefined : closedPromiseOf(s); });
+  return s === undefined ? undefined : readableClosedPromiseOf(s); });
 define(RP, kIsDisturbed, function disturbed() { return readable(this)?.disturbed; });
 define(RP, kIsErrored, function errored() {
   const s = readable(this);

@@ -5,12 +5,16 @@
 // plus a running [[queueTotalSize]], and its [[pendingPullIntos]] as a RingQueue
 // of PullIntoDescriptor records.
 import {
-  ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor,
-  MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
-  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, arrayBufferByteLength,
+  ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor,
+  Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
+  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
 } from '../intrinsics.js';
 import { reactToResult } from '../promise.js';
+import {
+  typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
+  dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer,
+} from './byte-views.js';
 import { RingQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
@@ -57,6 +61,9 @@ class ByteQueueEntry {
   }
 }
 
+/** The queue of a controller that never queued anything: shared, never pushed to. */
+const noQueue = new RingQueue();
+
 export class ReadableByteStreamControllerImpl {
   constructor() {
     this.stream = undefined;
@@ -73,8 +80,8 @@ export class ReadableByteStreamControllerImpl {
     this.cancelCallback = undefined;
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
-    this.pendingPullIntos = new RingQueue();
-    this.queue = new RingQueue();
+    this.pendingPullIntos = noQueue; // each its own RingQueue from its first push
+    this.queue = noQueue;
     this.queueTotalSize = 0;
     this.started = false;
     this.strategyHWM = 0;
@@ -126,7 +133,7 @@ export class ReadableByteStreamControllerImpl {
         readRequest.errorSteps(e);
         return;
       }
-      this.pendingPullIntos.push(new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0,
+      pushPendingPullInto(this, new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0,
         autoAllocateChunkSize, 1, 1, Uint8ArrayCtor, 'default'));
     }
     ReadableStreamAddReadRequest(stream, readRequest);
@@ -261,11 +268,38 @@ export class ReadableByteStreamController {
 
   enqueue(chunk) {
     if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'enqueue');
-    convertArrayBufferView(chunk, "ReadableByteStreamController.enqueue: argument 1 (chunk)");
-    if (viewByteLengthOrZero(chunk) === 0) {
+    // The argument's conversion to ArrayBufferView and the checks of enqueue(),
+    // reading each of the view's slots once. A TypedArray's byte length reads 0
+    // once its buffer is detached; a DataView's getters throw then instead.
+    const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+    let buffer;
+    let byteLength;
+    if (isTypedArrayView) {
+      buffer = typedArrayBuffer(chunk);
+      byteLength = typedArrayByteLength(chunk);
+    } else {
+      if (!ArrayBufferIsView(chunk)) {
+        throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is not an ArrayBufferView ' +
+          '(a TypedArray or a DataView)');
+      }
+      buffer = dataViewBuffer(chunk);
+      byteLength = viewByteLengthOrZero(chunk);
+    }
+    let bufferByteLength;
+    try {
+      bufferByteLength = arrayBufferByteLength(buffer); // throws for a SharedArrayBuffer
+    } catch {
+      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
+        'which is not allowed');
+    }
+    if (arrayBufferResizable(buffer)) {
+      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
+        'ArrayBuffer, which is not allowed');
+    }
+    if (byteLength === 0) {
       throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) must have a non-zero byteLength');
     }
-    if (arrayBufferByteLength(viewBuffer(chunk)) === 0) {
+    if (bufferByteLength === 0) {
       throw typeError("ReadableByteStreamController.enqueue: argument 1 (chunk)'s buffer must have a non-zero " +
         'byteLength (it may be detached)');
     }
@@ -276,7 +310,10 @@ export class ReadableByteStreamController {
     if (c.stream.state !== 'readable') {
       throw typeError(`ReadableByteStreamController.enqueue: the stream is ${c.stream.state} and cannot accept chunks`);
     }
-    ReadableByteStreamControllerEnqueue(c, chunk);
+    // The buffer has bytes, so it is not detached (the spec's check in
+    // ReadableByteStreamControllerEnqueue cannot fail here).
+    const byteOffset = isTypedArrayView ? typedArrayByteOffset(chunk) : dataViewByteOffset(chunk);
+    ReadableByteStreamControllerEnqueueBuffer(c, buffer, byteOffset, byteLength, false);
   }
 
   error(e = undefined) {
@@ -348,8 +385,15 @@ defineInterface(ReadableStreamBYOBRequest, 'ReadableStreamBYOBRequest', ['view',
 
 /** ResetQueue (for a byte stream controller's queue) */
 function ResetQueue(controller) {
-  controller.queue.clear();
+  controller.queue = noQueue;
   controller.queueTotalSize = 0;
+}
+
+/** Appends to [[pendingPullIntos]]. */
+function pushPendingPullInto(controller, pullIntoDescriptor) {
+  let pendingPullIntos = controller.pendingPullIntos;
+  if (pendingPullIntos === noQueue) pendingPullIntos = controller.pendingPullIntos = new RingQueue();
+  pendingPullIntos.push(pullIntoDescriptor);
 }
 
 /** ReadableByteStreamControllerCallPullIfNeeded */
@@ -391,7 +435,7 @@ export function ReadableByteStreamControllerClearAlgorithms(controller) {
 /** ReadableByteStreamControllerClearPendingPullIntos */
 export function ReadableByteStreamControllerClearPendingPullIntos(controller) {
   ReadableByteStreamControllerInvalidateBYOBRequest(controller);
-  controller.pendingPullIntos = new RingQueue();
+  controller.pendingPullIntos = noQueue;
 }
 
 /** ReadableByteStreamControllerClose */
@@ -446,13 +490,32 @@ export function ReadableByteStreamControllerConvertPullIntoDescriptor(pullIntoDe
 export function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPrivate = false) {
   const stream = controller.stream;
   if (controller.closeRequested || stream.state !== 'readable') return;
-  const buffer = viewBuffer(chunk);
-  const byteOffset = viewByteOffset(chunk);
-  const byteLength = viewByteLength(chunk);
+  const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+  const buffer = isTypedArrayView ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
   if (isDetachedBuffer(buffer)) {
     throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
   }
-  const transferredBuffer = chunkIsPrivate ? buffer : TransferArrayBuffer(buffer);
+  const byteOffset = isTypedArrayView ? typedArrayByteOffset(chunk) : dataViewByteOffset(chunk);
+  const byteLength = isTypedArrayView ? typedArrayByteLength(chunk) : dataViewByteLength(chunk);
+  ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffset, byteLength, chunkIsPrivate);
+}
+
+/**
+ * ReadableByteStreamControllerEnqueue from its step "Let transferredBuffer be
+ * ? TransferArrayBuffer(buffer)" on, given the chunk's slots (`buffer` is not
+ * detached), and with the steps before it done by the caller.
+ */
+function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffset, byteLength, chunkIsPrivate) {
+  const stream = controller.stream;
+  let transferredBuffer = buffer;
+  if (!chunkIsPrivate) {
+    try {
+      transferredBuffer = arrayBufferTransfer(buffer);
+    } catch {
+      throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory ' +
+        'buffer)');
+    }
+  }
   const pendingPullIntos = controller.pendingPullIntos;
   if (pendingPullIntos.length !== 0) {
     const firstPendingPullInto = pendingPullIntos.peek();
@@ -493,7 +556,9 @@ export function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPr
 
 /** ReadableByteStreamControllerEnqueueChunkToQueue */
 export function ReadableByteStreamControllerEnqueueChunkToQueue(controller, buffer, byteOffset, byteLength) {
-  controller.queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
+  let queue = controller.queue;
+  if (queue === noQueue) queue = controller.queue = new RingQueue();
+  queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
   controller.queueTotalSize += byteLength;
 }
 
@@ -641,17 +706,25 @@ export function ReadableByteStreamControllerPullInto(controller, view, min, read
   const stream = controller.stream;
   let elementSize = 1;
   let ctor = DataViewCtor;
-  if (isTypedArray(view)) {
-    const name = typedArrayName(view);
+  let byteOffset;
+  let byteLength;
+  let viewedBuffer;
+  const name = typedArrayTag(view);
+  if (name !== undefined) {
     elementSize = TypedArrayElementSizeByName[name];
     ctor = TypedArrayConstructorsByName[name];
+    byteOffset = typedArrayByteOffset(view);
+    byteLength = typedArrayByteLength(view);
+    viewedBuffer = typedArrayBuffer(view);
+  } else {
+    byteOffset = dataViewByteOffset(view);
+    byteLength = dataViewByteLength(view);
+    viewedBuffer = dataViewBuffer(view);
   }
   const minimumFill = min * elementSize;
-  const byteOffset = viewByteOffset(view);
-  const byteLength = viewByteLength(view);
   let buffer;
   try {
-    buffer = TransferArrayBuffer(viewBuffer(view));
+    buffer = TransferArrayBuffer(viewedBuffer);
   } catch (e) {
     readIntoRequest.errorSteps(e);
     return;
@@ -683,7 +756,7 @@ export function ReadableByteStreamControllerPullInto(controller, view, min, read
       return;
     }
   }
-  controller.pendingPullIntos.push(pullIntoDescriptor);
+  pushPendingPullInto(controller, pullIntoDescriptor);
   ReadableStreamAddReadIntoRequest(stream, readIntoRequest);
   ReadableByteStreamControllerCallPullIfNeeded(controller);
 }

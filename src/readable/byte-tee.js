@@ -1,8 +1,9 @@
 // ReadableByteStreamTee (spec 4.9.1): tees a readable byte stream into two byte
 // streams, reading with a default reader when a branch has no BYOB request and
 // with a BYOB reader (into the branch's request view) when it has one.
-import { Uint8ArrayCtor, viewBuffer, viewByteOffset, viewByteLength } from '../intrinsics.js';
-import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, returnUndefined } from '../promise.js';
+import { ArrayBufferCtor, Uint8ArrayCtor } from '../intrinsics.js';
+import { Deferred, enqueueMicrotask, reactToPromise, returnUndefined } from '../promise.js';
+import { typedArrayByteLength, typedArraySet } from './byte-views.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
@@ -11,15 +12,20 @@ import {
   AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease,
 } from './byob-reader.js';
 import {
-  CreateReadableByteStream, CloneArrayBuffer, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose,
+  CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose,
   ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView,
   ReadableByteStreamControllerGetBYOBRequest,
 } from './byte-controller.js';
 
-/** CloneAsUint8Array */
+/**
+ * CloneAsUint8Array, for the chunks the tee's reader reads: Uint8Arrays we
+ * made (a default reader's chunk, or a BYOB read into a branch's request
+ * view) over a buffer nobody else holds yet, so never detached.
+ */
 function CloneAsUint8Array(O) {
-  const buffer = CloneArrayBuffer(viewBuffer(O), viewByteOffset(O), viewByteLength(O));
-  return new Uint8ArrayCtor(buffer);
+  const array = new Uint8ArrayCtor(new ArrayBufferCtor(typedArrayByteLength(O)));
+  typedArraySet(array, O);
+  return array;
 }
 
 /** ReadableByteStreamTee */
@@ -50,33 +56,43 @@ export function ReadableByteStreamTee(stream) {
     });
   }
 
+  // The microtask queued by the read request's chunk steps. Only one can be
+  // pending: `reading` stays true until it has run, and no other read starts
+  // before that. So the chunk waits in `pendingChunk`, and one function made
+  // here serves every chunk.
+  let pendingChunk;
+  function chunkStepsMicrotask() {
+    const chunk = pendingChunk;
+    pendingChunk = undefined;
+    readAgainForBranch1 = false;
+    readAgainForBranch2 = false;
+    const chunk1 = chunk;
+    let chunk2 = chunk;
+    if (!canceled1 && !canceled2) {
+      try {
+        chunk2 = CloneAsUint8Array(chunk);
+      } catch (e) {
+        ReadableByteStreamControllerError(branch1.controller, e);
+        ReadableByteStreamControllerError(branch2.controller, e);
+        resolveCancelPromiseWith(ReadableStreamCancel(stream, e));
+        return;
+      }
+    }
+    if (!canceled1) ReadableByteStreamControllerEnqueue(branch1.controller, chunk1, true);
+    if (!canceled2) ReadableByteStreamControllerEnqueue(branch2.controller, chunk2, true);
+    reading = false;
+    if (readAgainForBranch1) {
+      pull1Algorithm();
+    } else if (readAgainForBranch2) {
+      pull2Algorithm();
+    }
+  }
+
   // The read request used by pullWithDefaultReader.
   const readRequest = {
     chunkSteps(chunk) {
-      enqueueMicrotask(() => {
-        readAgainForBranch1 = false;
-        readAgainForBranch2 = false;
-        const chunk1 = chunk;
-        let chunk2 = chunk;
-        if (!canceled1 && !canceled2) {
-          try {
-            chunk2 = CloneAsUint8Array(chunk);
-          } catch (e) {
-            ReadableByteStreamControllerError(branch1.controller, e);
-            ReadableByteStreamControllerError(branch2.controller, e);
-            resolveCancelPromiseWith(ReadableStreamCancel(stream, e));
-            return;
-          }
-        }
-        if (!canceled1) ReadableByteStreamControllerEnqueue(branch1.controller, chunk1, true);
-        if (!canceled2) ReadableByteStreamControllerEnqueue(branch2.controller, chunk2, true);
-        reading = false;
-        if (readAgainForBranch1) {
-          pull1Algorithm();
-        } else if (readAgainForBranch2) {
-          pull2Algorithm();
-        }
-      });
+      pendingChunk = chunk;
+      enqueueMicrotask(chunkStepsMicrotask);
     },
     closeSteps() {
       reading = false;
@@ -166,7 +182,7 @@ export function ReadableByteStreamTee(stream) {
   function pull1Algorithm() {
     if (reading) {
       readAgainForBranch1 = true;
-      return promiseResolvedWith(undefined);
+      return undefined; // a promise resolved with undefined (see reactToResult in promise.js)
     }
     reading = true;
     const byobRequest = ReadableByteStreamControllerGetBYOBRequest(branch1.controller);
@@ -175,13 +191,13 @@ export function ReadableByteStreamTee(stream) {
     } else {
       pullWithBYOBReader(byobRequest.view, false);
     }
-    return promiseResolvedWith(undefined);
+    return undefined;
   }
 
   function pull2Algorithm() {
     if (reading) {
       readAgainForBranch2 = true;
-      return promiseResolvedWith(undefined);
+      return undefined;
     }
     reading = true;
     const byobRequest = ReadableByteStreamControllerGetBYOBRequest(branch2.controller);
@@ -190,7 +206,7 @@ export function ReadableByteStreamTee(stream) {
     } else {
       pullWithBYOBReader(byobRequest.view, true);
     }
-    return promiseResolvedWith(undefined);
+    return undefined;
   }
 
   function cancel1Algorithm(reason) {

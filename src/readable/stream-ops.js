@@ -18,6 +18,11 @@ export class ReadableStreamImpl {
     // own reaction is running the source's pull() right now.
     this.pipe = undefined;
     this.feeding = false;
+    // A Deferred settled when the stream closes or errors, made only for a
+    // stream handed to Node's finished()/pipeline() (its isClosedPromise
+    // symbol, src/bridge/node-symbols.js). Every fetch body is one: undici
+    // watches it with finished().
+    this.closedWatcher = undefined;
     this.api = undefined;      // the public ReadableStream, created on demand
   }
 }
@@ -46,6 +51,8 @@ export function ReadableStreamCancel(stream, reason) {
 /** ReadableStreamClose */
 export function ReadableStreamClose(stream) {
   stream.state = 'closed';
+  const watcher = stream.closedWatcher;
+  if (watcher !== undefined) watcher.resolve(undefined);
   const reader = stream.reader;
   if (reader === undefined) return;
   // An unobserved [[closedPromise]] is made later, from the state, if at all.
@@ -62,6 +69,8 @@ export function ReadableStreamClose(stream) {
 export function ReadableStreamError(stream, e) {
   stream.state = 'errored';
   stream.storedError = e;
+  const watcher = stream.closedWatcher;
+  if (watcher !== undefined) watcher.reject(e); // marked as handled
   const reader = stream.reader;
   if (reader === undefined) return;
   if (reader.closedDeferred !== undefined) reader.closedDeferred.reject(e); // marked as handled

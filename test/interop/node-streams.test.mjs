@@ -182,6 +182,26 @@ test('finished() on our readable and writable: close, error', T, async () => {
   await assert.rejects(wFailed, /aborted/);
 });
 
+test('finished() on our readable: a byte stream fed from outside, already closed or errored streams', T, async () => {
+  // The watcher undici puts on every fetch body: attached before any chunk,
+  // settled once, at close, after every chunk was read.
+  let controller;
+  const bytes = new ReadableStream({ type: 'bytes', start(c) { controller = c; } });
+  let calls = 0;
+  const done = new Promise((resolve) => finished(bytes, (err) => { calls++; resolve(err); }));
+  const reading = readAll(bytes);
+  controller.enqueue(enc('a'));
+  controller.enqueue(enc('b'));
+  controller.close();
+  assert.equal(dec(await reading), 'ab');
+  assert.equal(await done, undefined);
+  assert.equal(calls, 1);
+  const closed = new ReadableStream({ start(c) { c.close(); } });
+  await finishedP(closed);
+  const errored = new ReadableStream({ start(c) { c.error(new Error('early')); } });
+  await assert.rejects(finishedP(errored), /early/);
+});
+
 test('compose() with our streams', T, async () => {
   const composed = compose(oursFrom(['c', 'o']), upper());
   assert.equal(dec(await composed.toArray()), 'CO');
