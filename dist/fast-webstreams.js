@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4757],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3103],["src/readable/default-controller.js",14727],["src/readable/byte-views.js",2943],["src/readable/byte-controller.js",41538],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8816],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4757],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3330],["src/readable/default-controller.js",14727],["src/readable/byte-views.js",2943],["src/readable/byte-controller.js",41538],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8816],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 1839472272;
+    changed = (h >>> 0) !== 650834474;
   }
   if (!changed) return undefined;
   try {
@@ -1126,48 +1126,58 @@ const resolvedPromise = promiseResolvedWith(undefined);
 // constructions neither copies the queue as it grows nor leaves grown storage
 // behind: a drained block is dropped (one is kept for reuse).
 const BLOCK_SIZE = 1024;
-let headBlock = newBlock();
-let headIndex = 0;
-let tailBlock = headBlock;
-let tailIndex = 0;
-let spareBlock;
 
-function newBlock() {
-  return { items: new Array(BLOCK_SIZE), next: undefined };
+class Block {
+  constructor() {
+    this.items = new Array(BLOCK_SIZE);
+    this.next = undefined;
+  }
 }
 
-function push(value) {
-  if (tailIndex === BLOCK_SIZE) {
-    let block = spareBlock;
-    if (block === undefined) {
-      block = newBlock();
-    } else {
-      spareBlock = undefined;
+class StepsQueue {
+  constructor() {
+    this.head = new Block();
+    this.headIndex = 0;
+    this.tail = this.head;
+    this.tailIndex = 0;
+    this.spare = undefined;
+  }
+
+  push(value) {
+    if (this.tailIndex === BLOCK_SIZE) {
+      let block = this.spare;
+      if (block === undefined) {
+        block = new Block();
+      } else {
+        this.spare = undefined;
+      }
+      this.tail.next = block;
+      this.tail = block;
+      this.tailIndex = 0;
     }
-    tailBlock.next = block;
-    tailBlock = block;
-    tailIndex = 0;
+    this.tail.items[this.tailIndex++] = value;
   }
-  tailBlock.items[tailIndex++] = value;
+
+  shift() {
+    if (this.headIndex === BLOCK_SIZE) {
+      const drained = this.head;
+      this.head = drained.next;
+      this.headIndex = 0;
+      drained.next = undefined;
+      this.spare = drained;
+    }
+    const items = this.head.items;
+    const value = items[this.headIndex];
+    items[this.headIndex++] = undefined;
+    return value;
+  }
 }
 
-function shift() {
-  if (headIndex === BLOCK_SIZE) {
-    const drained = headBlock;
-    headBlock = drained.next;
-    headIndex = 0;
-    drained.next = undefined;
-    spareBlock = drained;
-  }
-  const items = headBlock.items;
-  const value = items[headIndex];
-  items[headIndex++] = undefined;
-  return value;
-}
+const pending = new StepsQueue();
 
 function runNextSteps() {
-  const steps = shift();
-  const record = shift();
+  const steps = pending.shift();
+  const record = pending.shift();
   steps(record);
 }
 
@@ -1176,8 +1186,8 @@ function runNextSteps() {
  * already fulfilled promise does, in the same place of the microtask queue.
  */
        function queueSteps(record, steps) {
-  push(steps);
-  push(record);
+  pending.push(steps);
+  pending.push(record);
   promiseThen(resolvedPromise, runNextSteps);
 }
 

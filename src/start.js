@@ -20,48 +20,58 @@ const resolvedPromise = promiseResolvedWith(undefined);
 // constructions neither copies the queue as it grows nor leaves grown storage
 // behind: a drained block is dropped (one is kept for reuse).
 const BLOCK_SIZE = 1024;
-let headBlock = newBlock();
-let headIndex = 0;
-let tailBlock = headBlock;
-let tailIndex = 0;
-let spareBlock;
 
-function newBlock() {
-  return { items: new Array(BLOCK_SIZE), next: undefined };
+class Block {
+  constructor() {
+    this.items = new Array(BLOCK_SIZE);
+    this.next = undefined;
+  }
 }
 
-function push(value) {
-  if (tailIndex === BLOCK_SIZE) {
-    let block = spareBlock;
-    if (block === undefined) {
-      block = newBlock();
-    } else {
-      spareBlock = undefined;
+class StepsQueue {
+  constructor() {
+    this.head = new Block();
+    this.headIndex = 0;
+    this.tail = this.head;
+    this.tailIndex = 0;
+    this.spare = undefined;
+  }
+
+  push(value) {
+    if (this.tailIndex === BLOCK_SIZE) {
+      let block = this.spare;
+      if (block === undefined) {
+        block = new Block();
+      } else {
+        this.spare = undefined;
+      }
+      this.tail.next = block;
+      this.tail = block;
+      this.tailIndex = 0;
     }
-    tailBlock.next = block;
-    tailBlock = block;
-    tailIndex = 0;
+    this.tail.items[this.tailIndex++] = value;
   }
-  tailBlock.items[tailIndex++] = value;
+
+  shift() {
+    if (this.headIndex === BLOCK_SIZE) {
+      const drained = this.head;
+      this.head = drained.next;
+      this.headIndex = 0;
+      drained.next = undefined;
+      this.spare = drained;
+    }
+    const items = this.head.items;
+    const value = items[this.headIndex];
+    items[this.headIndex++] = undefined;
+    return value;
+  }
 }
 
-function shift() {
-  if (headIndex === BLOCK_SIZE) {
-    const drained = headBlock;
-    headBlock = drained.next;
-    headIndex = 0;
-    drained.next = undefined;
-    spareBlock = drained;
-  }
-  const items = headBlock.items;
-  const value = items[headIndex];
-  items[headIndex++] = undefined;
-  return value;
-}
+const pending = new StepsQueue();
 
 function runNextSteps() {
-  const steps = shift();
-  const record = shift();
+  const steps = pending.shift();
+  const record = pending.shift();
   steps(record);
 }
 
@@ -70,8 +80,8 @@ function runNextSteps() {
  * already fulfilled promise does, in the same place of the microtask queue.
  */
 export function queueSteps(record, steps) {
-  push(steps);
-  push(record);
+  pending.push(steps);
+  pending.push(record);
   promiseThen(resolvedPromise, runNextSteps);
 }
 
