@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4757],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3330],["src/readable/default-controller.js",14727],["src/readable/byte-views.js",2943],["src/readable/byte-controller.js",41538],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8816],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4757],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3330],["src/readable/default-controller.js",14727],["src/readable/byte-views.js",4437],["src/readable/byte-controller.js",41410],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8816],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 650834474;
+    changed = (h >>> 0) !== 2354620381;
   }
   if (!changed) return undefined;
   try {
@@ -1574,7 +1574,7 @@ function makePullReactions(controller) {
 }
 Object.assign(__fws$m[9], { ReadableStreamDefaultControllerImpl, kParked, ReadableStreamDefaultController }); }
 // ---- src/readable/byte-views.js
-{ const { transferArrayBuffer } = __fws$m[0]; __fws$m[10] = {  };
+{ const { OriginalTypeError, transferArrayBuffer } = __fws$m[0]; __fws$m[10] = {  };
 // The view and ArrayBuffer intrinsics on the byte streams' per-chunk paths
 // (enqueue, and the reads that hand chunks out), captured at load like those
 // of src/intrinsics.js but called as plain functions: `ReflectApply(getter,
@@ -1612,12 +1612,50 @@ const resizableGetter = getter(ArrayBufferPrototype, 'resizable');
        const arrayBufferResizable = resizableGetter === undefined ? () => false : uncurryThis(resizableGetter);
 
 const transferMethod = ArrayBufferPrototype.transfer;
+
+/**
+ * Node 20 has no ArrayBuffer.prototype.transfer, and the structuredClone
+ * fallback of src/intrinsics.js costs several microseconds per chunk. Node 20
+ * detaches through its buffer binding's detachArrayBuffer (a new ArrayBuffer
+ * over the same memory; undefined for a buffer that cannot be detached),
+ * which process.binding('buffer') exposes there. Taken only while
+ * process.binding is Node's own function: with --pending-deprecation (or
+ * NODE_PENDING_DEPRECATION=1) Node wraps it to warn (DEP0111), and under the
+ * permission model it throws; the structuredClone path stays in both cases.
+ */
+function bindingDetach() {
+  if (transferMethod !== undefined) return undefined;
+  try {
+    const binding = process.binding;
+    if (typeof binding !== 'function' || binding.name !== 'binding') return undefined;
+    const detach = binding('buffer').detachArrayBuffer;
+    if (typeof detach !== 'function') return undefined;
+    const probe = new ArrayBuffer(1);
+    const moved = detach(probe);
+    if (moved === undefined || arrayBufferByteLength(moved) !== 1 || arrayBufferByteLength(probe) !== 0) {
+      return undefined;
+    }
+    return detach;
+  } catch {
+    return undefined;
+  }
+}
+const detachArrayBuffer = bindingDetach();
+
+function transferByBinding(buffer) {
+  const moved = detachArrayBuffer(buffer);
+  if (moved === undefined) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
+  return moved;
+}
+
 /**
  * Detaches `buffer` and returns a new ArrayBuffer with its contents (spec:
- * TransferArrayBuffer); throws for a buffer that cannot be detached. Node 20
- * has no ArrayBuffer.prototype.transfer: src/intrinsics.js does it there.
+ * TransferArrayBuffer); throws for a buffer that cannot be detached. `buffer`
+ * must be an ArrayBuffer that is not detached.
  */
-       const arrayBufferTransfer = transferMethod === undefined ? transferArrayBuffer : uncurryThis(transferMethod);
+       const arrayBufferTransfer = transferMethod !== undefined
+  ? uncurryThis(transferMethod)
+  : detachArrayBuffer !== undefined ? transferByBinding : transferArrayBuffer;
 Object.assign(__fws$m[10], { typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer, typedArraySet }); }
 // ---- src/readable/byte-controller.js
 { const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer } = __fws$m[10]; const { RingQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[11] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
@@ -1826,14 +1864,13 @@ const noQueue = new RingQueue();
 
 /**
  * TransferArrayBuffer. Throws a TypeError for a buffer that cannot be detached
- * (e.g. a WebAssembly.Memory's): on Node 20 the structuredClone fallback copies
- * such a buffer silently instead of throwing, so check the source was detached.
+ * (e.g. a WebAssembly.Memory's).
  */
        function TransferArrayBuffer(buffer) {
   // The intrinsic throws for buffers that cannot be detached (on Node 20 too);
   // say why in terms a stream user understands.
   try {
-    return transferArrayBuffer(buffer);
+    return arrayBufferTransfer(buffer);
   } catch {
     throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)');
   }

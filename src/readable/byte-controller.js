@@ -203,14 +203,13 @@ export function viewByteLengthOrZero(view) {
 
 /**
  * TransferArrayBuffer. Throws a TypeError for a buffer that cannot be detached
- * (e.g. a WebAssembly.Memory's): on Node 20 the structuredClone fallback copies
- * such a buffer silently instead of throwing, so check the source was detached.
+ * (e.g. a WebAssembly.Memory's).
  */
 export function TransferArrayBuffer(buffer) {
   // The intrinsic throws for buffers that cannot be detached (on Node 20 too);
   // say why in terms a stream user understands.
   try {
-    return transferArrayBuffer(buffer);
+    return arrayBufferTransfer(buffer);
   } catch {
     throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)');
   }

@@ -3,7 +3,7 @@
 // of src/intrinsics.js but called as plain functions: `ReflectApply(getter,
 // view, [])` builds an argument array per call, which even optimised code
 // keeps (about 16 bytes and a few ns per call, and an enqueue made a dozen).
-import { transferArrayBuffer } from '../intrinsics.js';
+import { OriginalTypeError, transferArrayBuffer } from '../intrinsics.js';
 
 const FunctionPrototypeCall = Function.prototype.call;
 const FunctionPrototypeBind = Function.prototype.bind;
@@ -35,9 +35,47 @@ const resizableGetter = getter(ArrayBufferPrototype, 'resizable');
 export const arrayBufferResizable = resizableGetter === undefined ? () => false : uncurryThis(resizableGetter);
 
 const transferMethod = ArrayBufferPrototype.transfer;
+
+/**
+ * Node 20 has no ArrayBuffer.prototype.transfer, and the structuredClone
+ * fallback of src/intrinsics.js costs several microseconds per chunk. Node 20
+ * detaches through its buffer binding's detachArrayBuffer (a new ArrayBuffer
+ * over the same memory; undefined for a buffer that cannot be detached),
+ * which process.binding('buffer') exposes there. Taken only while
+ * process.binding is Node's own function: with --pending-deprecation (or
+ * NODE_PENDING_DEPRECATION=1) Node wraps it to warn (DEP0111), and under the
+ * permission model it throws; the structuredClone path stays in both cases.
+ */
+function bindingDetach() {
+  if (transferMethod !== undefined) return undefined;
+  try {
+    const binding = process.binding;
+    if (typeof binding !== 'function' || binding.name !== 'binding') return undefined;
+    const detach = binding('buffer').detachArrayBuffer;
+    if (typeof detach !== 'function') return undefined;
+    const probe = new ArrayBuffer(1);
+    const moved = detach(probe);
+    if (moved === undefined || arrayBufferByteLength(moved) !== 1 || arrayBufferByteLength(probe) !== 0) {
+      return undefined;
+    }
+    return detach;
+  } catch {
+    return undefined;
+  }
+}
+const detachArrayBuffer = bindingDetach();
+
+function transferByBinding(buffer) {
+  const moved = detachArrayBuffer(buffer);
+  if (moved === undefined) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
+  return moved;
+}
+
 /**
  * Detaches `buffer` and returns a new ArrayBuffer with its contents (spec:
- * TransferArrayBuffer); throws for a buffer that cannot be detached. Node 20
- * has no ArrayBuffer.prototype.transfer: src/intrinsics.js does it there.
+ * TransferArrayBuffer); throws for a buffer that cannot be detached. `buffer`
+ * must be an ArrayBuffer that is not detached.
  */
-export const arrayBufferTransfer = transferMethod === undefined ? transferArrayBuffer : uncurryThis(transferMethod);
+export const arrayBufferTransfer = transferMethod !== undefined
+  ? uncurryThis(transferMethod)
+  : detachArrayBuffer !== undefined ? transferByBinding : transferArrayBuffer;

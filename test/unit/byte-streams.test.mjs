@@ -5,6 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as web from 'node:stream/web';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { ReadableStream } from '../../src/index.js';
 
 const impls = { ours: ReadableStream, native: web.ReadableStream };
@@ -84,6 +86,33 @@ test('enqueue() after close() or on an errored stream throws, and the chunk keep
     errored.controller.error(new Error('x'));
     assert.throws(() => errored.controller.enqueue(chunk), TypeError);
     assert.equal(chunk.byteLength, 4);
+  }
+});
+
+test('enqueue() refuses a buffer that cannot be detached and leaves it attached', () => {
+  const memory = new WebAssembly.Memory({ initial: 1 });
+  const { controller } = controllerOf(ReadableStream);
+  assert.throws(() => controller.enqueue(new Uint8Array(memory.buffer, 0, 16)), TypeError);
+  assert.equal(memory.buffer.byteLength, 65536);
+  const chunk = new Uint8Array([1, 2, 3]);
+  controller.enqueue(chunk);
+  assert.equal(chunk.byteLength, 0);
+});
+
+test('detaching chunks prints no deprecation warning, also under --pending-deprecation', () => {
+  // On Node 20 (no ArrayBuffer.prototype.transfer) byte streams detach through
+  // the buffer binding unless process.binding would warn.
+  const index = fileURLToPath(new URL('../../src/index.js', import.meta.url));
+  const code = `const { ReadableStream } = await import(${JSON.stringify(index)});
+    let c; const s = new ReadableStream({ type: 'bytes', start(x) { c = x; } });
+    const u = new Uint8Array(8); c.enqueue(u);
+    if (u.byteLength !== 0) throw new Error('not detached');
+    const { value } = await s.getReader().read();
+    if (value.byteLength !== 8) throw new Error('lost bytes');`;
+  for (const flags of [[], ['--pending-deprecation']]) {
+    const r = spawnSync(process.execPath, [...flags, '--input-type=module', '-e', code], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.doesNotMatch(r.stderr, /Deprecation|DEP0/, `${flags.join(' ')}: ${r.stderr}`);
   }
 });
 
