@@ -52,7 +52,7 @@ export class RingQueue {
   }
 
   grow() {
-    if (this === noRequests) throw new OriginalTypeError('internal error: a request added to the shared empty queue');
+    if (this === emptyQueue) throw new OriginalTypeError('internal error: an item added to the shared empty queue');
     const old = this.items;
     const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
     const items = new Array(capacity);
@@ -64,26 +64,23 @@ export class RingQueue {
 }
 
 /**
- * The request queue (read, read-into or write requests) of a reader or stream
- * that has no pending request yet: one shared empty queue, which is only ever
- * read. The functions that add a request give the owner its own queue first.
+ * One shared empty queue, only ever read: the request queue (read, read-into
+ * or write requests) of a reader or stream with no pending request yet, and a
+ * byte controller's chunk queue and pending pull-intos until their first
+ * item. The functions that add an item give the owner its own queue first.
  */
-export const noRequests = new RingQueue();
+export const emptyQueue = new RingQueue();
 
 /**
  * Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]].
- * Without a size algorithm every size is 1: sizes are then not stored at all
- * (`sizes` stays undefined), and the first other size writes down the 1s
- * before it. The chunks are a ring like RingQueue's, held in this object
- * itself: every controller has one of these, and an idle stream's queue is
- * then one small object with no storage of its own.
+ * The chunks are this object's own ring (it is a RingQueue), so an idle
+ * stream's queue is one small object with no storage. Without a size
+ * algorithm every size is 1: sizes are then not stored at all (`sizes` stays
+ * undefined), and the first other size writes down the 1s before it.
  */
-export class QueueWithSizes {
+export class QueueWithSizes extends RingQueue {
   constructor() {
-    this.items = noItems;
-    this.head = 0;
-    this.length = 0;
-    this.mask = -1;
+    super();
     this.sizes = undefined; // a RingQueue once a size other than 1 was enqueued
     this.totalSize = 0;
   }
@@ -115,44 +112,13 @@ export class QueueWithSizes {
     this.totalSize -= size;
     // Floating-point subtraction can leave a tiny negative remainder.
     if (this.totalSize < 0) this.totalSize = 0;
-    const item = this.items[this.head];
-    this.items[this.head] = undefined;
-    this.head = (this.head + 1) & this.mask;
-    this.length--;
-    return item;
-  }
-
-  /** PeekQueueValue */
-  peek() {
-    return this.items[this.head];
+    return this.shift();
   }
 
   /** ResetQueue */
   reset() {
-    if (this.length !== 0) {
-      this.items = noItems;
-      this.mask = -1;
-    }
-    this.head = 0;
-    this.length = 0;
+    this.clear();
     this.sizes = undefined;
     this.totalSize = 0;
-  }
-
-  /** Appends a chunk to the ring (its size is the caller's business). */
-  push(item) {
-    if (this.length > this.mask) this.grow();
-    this.items[(this.head + this.length) & this.mask] = item;
-    this.length++;
-  }
-
-  grow() {
-    const old = this.items;
-    const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
-    const items = new Array(capacity);
-    for (let i = 0; i < this.length; i++) items[i] = old[(this.head + i) & this.mask];
-    this.items = items;
-    this.head = 0;
-    this.mask = capacity - 1;
   }
 }

@@ -15,7 +15,7 @@ import {
   typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
   dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer,
 } from './byte-views.js';
-import { RingQueue } from '../queue.js';
+import { RingQueue, emptyQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
 import { reactToStart } from '../start.js';
@@ -61,8 +61,6 @@ class ByteQueueEntry {
   }
 }
 
-/** The queue of a controller that never queued anything: shared, never pushed to. */
-const noQueue = new RingQueue();
 
 export class ReadableByteStreamControllerImpl {
   constructor() {
@@ -80,8 +78,8 @@ export class ReadableByteStreamControllerImpl {
     this.cancelCallback = undefined;
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
-    this.pendingPullIntos = noQueue; // each its own RingQueue from its first push
-    this.queue = noQueue;
+    this.pendingPullIntos = emptyQueue; // each its own RingQueue from its first push
+    this.queue = emptyQueue;
     this.queueTotalSize = 0;
     this.started = false;
     this.strategyHWM = 0;
@@ -384,14 +382,14 @@ defineInterface(ReadableStreamBYOBRequest, 'ReadableStreamBYOBRequest', ['view',
 
 /** ResetQueue (for a byte stream controller's queue) */
 function ResetQueue(controller) {
-  controller.queue = noQueue;
+  controller.queue = emptyQueue;
   controller.queueTotalSize = 0;
 }
 
 /** Appends to [[pendingPullIntos]]. */
 function pushPendingPullInto(controller, pullIntoDescriptor) {
   let pendingPullIntos = controller.pendingPullIntos;
-  if (pendingPullIntos === noQueue) pendingPullIntos = controller.pendingPullIntos = new RingQueue();
+  if (pendingPullIntos === emptyQueue) pendingPullIntos = controller.pendingPullIntos = new RingQueue();
   pendingPullIntos.push(pullIntoDescriptor);
 }
 
@@ -434,7 +432,7 @@ export function ReadableByteStreamControllerClearAlgorithms(controller) {
 /** ReadableByteStreamControllerClearPendingPullIntos */
 export function ReadableByteStreamControllerClearPendingPullIntos(controller) {
   ReadableByteStreamControllerInvalidateBYOBRequest(controller);
-  controller.pendingPullIntos = noQueue;
+  controller.pendingPullIntos = emptyQueue;
 }
 
 /** ReadableByteStreamControllerClose */
@@ -556,7 +554,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
 /** ReadableByteStreamControllerEnqueueChunkToQueue */
 export function ReadableByteStreamControllerEnqueueChunkToQueue(controller, buffer, byteOffset, byteLength) {
   let queue = controller.queue;
-  if (queue === noQueue) queue = controller.queue = new RingQueue();
+  if (queue === emptyQueue) queue = controller.queue = new RingQueue();
   queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
   controller.queueTotalSize += byteLength;
 }

@@ -3,7 +3,7 @@
 // ("Interfacing with controllers", "Readers"). The public class in
 // readable-stream.js is only a facade over a ReadableStreamImpl.
 import { OriginalTypeError } from '../intrinsics.js';
-import { RingQueue, noRequests } from '../queue.js';
+import { RingQueue, emptyQueue } from '../queue.js';
 import { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } from '../promise.js';
 
 export class ReadableStreamImpl {
@@ -85,7 +85,7 @@ export function ReadableStreamError(stream, e) {
 export function ReadableStreamAddReadRequest(stream, readRequest) {
   const reader = stream.reader;
   let requests = reader.readRequests;
-  if (requests === noRequests) requests = reader.readRequests = new RingQueue();
+  if (requests === emptyQueue) requests = reader.readRequests = new RingQueue();
   requests.push(readRequest);
 }
 
@@ -114,7 +114,7 @@ export function ReadableStreamHasDefaultReader(stream) {
 export function ReadableStreamAddReadIntoRequest(stream, readIntoRequest) {
   const reader = stream.reader;
   let requests = reader.readIntoRequests;
-  if (requests === noRequests) requests = reader.readIntoRequests = new RingQueue();
+  if (requests === emptyQueue) requests = reader.readIntoRequests = new RingQueue();
   requests.push(readIntoRequest);
 }
 
@@ -211,5 +211,5 @@ export function ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e) {
 
 /** An empty FIFO for read requests or read-into requests (shared until a request is added). */
 export function newRequestQueue() {
-  return noRequests;
+  return emptyQueue;
 }

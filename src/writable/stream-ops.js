@@ -2,7 +2,7 @@
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 import { OriginalTypeError } from '../intrinsics.js';
 import { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } from '../promise.js';
-import { RingQueue, noRequests } from '../queue.js';
+import { RingQueue, emptyQueue } from '../queue.js';
 
 export class WritableStreamImpl {
   constructor() {
@@ -14,7 +14,7 @@ export class WritableStreamImpl {
     this.closeRequest = undefined;           // Deferred
     this.inFlightCloseRequest = undefined;   // Deferred
     this.pendingAbortRequest = undefined;    // PendingAbortRequest
-    this.writeRequests = noRequests;         // of Deferred; its own RingQueue from the first request
+    this.writeRequests = emptyQueue;         // of Deferred; its own RingQueue from the first request
     this.backpressure = false;
     this.transform = undefined;              // the TransformStreamImpl whose writable side this is
     this.api = undefined;
@@ -72,7 +72,7 @@ export function WritableStreamClose(stream) {
 /** WritableStreamAddWriteRequest (the caller makes the request: a Deferred, or a pipe's own tracker) */
 export function WritableStreamAddWriteRequest(stream, request) {
   let requests = stream.writeRequests;
-  if (requests === noRequests) requests = stream.writeRequests = new RingQueue();
+  if (requests === emptyQueue) requests = stream.writeRequests = new RingQueue();
   requests.push(request);
 }
 
@@ -96,7 +96,7 @@ export function WritableStreamFinishErroring(stream) {
   stream.controller.errorSteps();
   const storedError = stream.storedError;
   const requests = stream.writeRequests;
-  stream.writeRequests = noRequests;
+  stream.writeRequests = emptyQueue;
   while (requests.length > 0) requests.shift().reject(storedError);
   const abortRequest = stream.pendingAbortRequest;
   if (abortRequest === undefined) {
