@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4757],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3330],["src/readable/default-controller.js",14727],["src/readable/byte-views.js",4437],["src/readable/byte-controller.js",41410],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8816],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",3852],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14848],["src/readable/byte-views.js",4437],["src/readable/byte-controller.js",41321],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8816],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 2354620381;
+    changed = (h >>> 0) !== 3187822627;
   }
   if (!changed) return undefined;
   try {
@@ -248,7 +248,7 @@ const resizableGetter = ObjectGetOwnPropertyDescriptor(ArrayBufferPrototype, 're
 
 Object.assign(__fws$m[0], { OriginalPromise, PromiseResolve, PromiseReject, promiseThen, OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, transferArrayBuffer, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, isDetachedBuffer, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, AbortControllerCtor, AbortControllerAbort, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
 // ---- src/promise.js
-{ const { OriginalPromise, PromiseResolve, PromiseReject, promiseThen } = __fws$m[0]; __fws$m[1] = { promiseResolvedWith, uponPromise, returnUndefined, resolvedUndefined, reactToResult, enqueueMicrotask, reactToPromise, setPromiseIsHandled, settledLazyDeferred };
+{ const { OriginalPromise, PromiseResolve, PromiseReject, promiseThen } = __fws$m[0]; __fws$m[1] = { promiseResolvedWith, uponPromise, returnUndefined, resolvedUndefined, enqueueMicrotask, reactToPromise, reactToResult, setPromiseIsHandled, settledLazyDeferred };
 // WebIDL promise operations ("a new promise", "resolve", "react", "mark as
 // handled") built only on captured intrinsics, so patching Promise.prototype.then
 // in user code cannot intercept our internal reactions.
@@ -746,7 +746,7 @@ const noItems = [];
   }
 
   grow() {
-    if (this === noRequests) throw new OriginalTypeError('internal error: a request added to the shared empty queue');
+    if (this === emptyQueue) throw new OriginalTypeError('internal error: an item added to the shared empty queue');
     const old = this.items;
     const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
     const items = new Array(capacity);
@@ -758,26 +758,23 @@ const noItems = [];
 }
 
 /**
- * The request queue (read, read-into or write requests) of a reader or stream
- * that has no pending request yet: one shared empty queue, which is only ever
- * read. The functions that add a request give the owner its own queue first.
+ * One shared empty queue, only ever read: the request queue (read, read-into
+ * or write requests) of a reader or stream with no pending request yet, and a
+ * byte controller's chunk queue and pending pull-intos until their first
+ * item. The functions that add an item give the owner its own queue first.
  */
-       const noRequests = new RingQueue();
+       const emptyQueue = new RingQueue();
 
 /**
  * Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]].
- * Without a size algorithm every size is 1: sizes are then not stored at all
- * (`sizes` stays undefined), and the first other size writes down the 1s
- * before it. The chunks are a ring like RingQueue's, held in this object
- * itself: every controller has one of these, and an idle stream's queue is
- * then one small object with no storage of its own.
+ * The chunks are this object's own ring (it is a RingQueue), so an idle
+ * stream's queue is one small object with no storage. Without a size
+ * algorithm every size is 1: sizes are then not stored at all (`sizes` stays
+ * undefined), and the first other size writes down the 1s before it.
  */
-       class QueueWithSizes {
+       class QueueWithSizes extends RingQueue {
   constructor() {
-    this.items = noItems;
-    this.head = 0;
-    this.length = 0;
-    this.mask = -1;
+    super();
     this.sizes = undefined; // a RingQueue once a size other than 1 was enqueued
     this.totalSize = 0;
   }
@@ -809,50 +806,19 @@ const noItems = [];
     this.totalSize -= size;
     // Floating-point subtraction can leave a tiny negative remainder.
     if (this.totalSize < 0) this.totalSize = 0;
-    const item = this.items[this.head];
-    this.items[this.head] = undefined;
-    this.head = (this.head + 1) & this.mask;
-    this.length--;
-    return item;
-  }
-
-  /** PeekQueueValue */
-  peek() {
-    return this.items[this.head];
+    return this.shift();
   }
 
   /** ResetQueue */
   reset() {
-    if (this.length !== 0) {
-      this.items = noItems;
-      this.mask = -1;
-    }
-    this.head = 0;
-    this.length = 0;
+    this.clear();
     this.sizes = undefined;
     this.totalSize = 0;
   }
-
-  /** Appends a chunk to the ring (its size is the caller's business). */
-  push(item) {
-    if (this.length > this.mask) this.grow();
-    this.items[(this.head + this.length) & this.mask] = item;
-    this.length++;
-  }
-
-  grow() {
-    const old = this.items;
-    const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
-    const items = new Array(capacity);
-    for (let i = 0; i < this.length; i++) items[i] = old[(this.head + i) & this.mask];
-    this.items = items;
-    this.head = 0;
-    this.mask = capacity - 1;
-  }
 }
-Object.assign(__fws$m[5], { RingQueue, noRequests, QueueWithSizes }); }
+Object.assign(__fws$m[5], { RingQueue, emptyQueue, QueueWithSizes }); }
 // ---- src/readable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { RingQueue, noRequests } = __fws$m[5]; const { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
+{ const { OriginalTypeError } = __fws$m[0]; const { RingQueue, emptyQueue } = __fws$m[5]; const { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
 // The ReadableStream state machine: the internal record that holds a stream's
 // slots, and the abstract operations of spec section 4.9 that act on it
 // ("Interfacing with controllers", "Readers"). The public class in
@@ -940,7 +906,7 @@ Object.assign(__fws$m[5], { RingQueue, noRequests, QueueWithSizes }); }
        function ReadableStreamAddReadRequest(stream, readRequest) {
   const reader = stream.reader;
   let requests = reader.readRequests;
-  if (requests === noRequests) requests = reader.readRequests = new RingQueue();
+  if (requests === emptyQueue) requests = reader.readRequests = new RingQueue();
   requests.push(readRequest);
 }
 
@@ -969,7 +935,7 @@ Object.assign(__fws$m[5], { RingQueue, noRequests, QueueWithSizes }); }
        function ReadableStreamAddReadIntoRequest(stream, readIntoRequest) {
   const reader = stream.reader;
   let requests = reader.readIntoRequests;
-  if (requests === noRequests) requests = reader.readIntoRequests = new RingQueue();
+  if (requests === emptyQueue) requests = reader.readIntoRequests = new RingQueue();
   requests.push(readIntoRequest);
 }
 
@@ -1066,7 +1032,7 @@ Object.assign(__fws$m[5], { RingQueue, noRequests, QueueWithSizes }); }
 
 /** An empty FIFO for read requests or read-into requests (shared until a request is added). */
        function newRequestQueue() {
-  return noRequests;
+  return emptyQueue;
 }
 Object.assign(__fws$m[6], { ReadableStreamImpl }); }
 // ---- src/readable/underlying-source.js
@@ -1103,7 +1069,7 @@ function cancelFromSource(reason) {
        const cancelAlgorithmOf = (cancel) => (cancel === undefined ? resolvedUndefined : cancelFromSource);
 Object.assign(__fws$m[7], { pullAlgorithmOf, cancelAlgorithmOf }); }
 // ---- src/start.js
-{ const { promiseThen } = __fws$m[0]; const { promiseResolvedWith } = __fws$m[1]; __fws$m[8] = { reactToStart, queueSteps };
+{ const { enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; __fws$m[8] = { reactToStart, queueSteps };
 // Reacting to a controller's start result without a promise or a closure per
 // stream.
 //
@@ -1116,10 +1082,6 @@ Object.assign(__fws$m[7], { pullAlgorithmOf, cancelAlgorithmOf }); }
 // run in the order they were queued (the microtask queue is FIFO, and each
 // runs exactly once), so the n-th one to run takes the n-th entry.
 
-
-
-/** One promise fulfilled with undefined, shared: reacting to it queues a microtask. */
-const resolvedPromise = promiseResolvedWith(undefined);
 
 // Pending entries, in the order queued: steps, record, steps, record, ...
 // They sit in fixed-size blocks linked head to tail, so a burst of
@@ -1188,7 +1150,7 @@ function runNextSteps() {
        function queueSteps(record, steps) {
   pending.push(steps);
   pending.push(record);
-  promiseThen(resolvedPromise, runNextSteps);
+  enqueueMicrotask(runNextSteps);
 }
 
 /**
@@ -1198,7 +1160,7 @@ function runNextSteps() {
        function reactToStart(record, startResult, onFulfilled, onRejected) {
   if ((typeof startResult === 'object' && startResult !== null) || typeof startResult === 'function') {
     // A thenable maybe: the spec's promise, and reactions that know the record.
-    promiseThen(promiseResolvedWith(startResult), () => onFulfilled(record), (r) => onRejected(record, r));
+    reactToPromise(promiseResolvedWith(startResult), () => onFulfilled(record), (r) => onRejected(record, r));
     return;
   }
   // Fulfilled already, whatever the value was: the reactions never read it.
@@ -1379,10 +1341,18 @@ function callPull(controller) {
 
 /** The steps upon fulfillment of a pull's promise (a reaction: a clean stack). */
 function pullFulfilled(controller) {
+  finishPull(controller, true);
+}
+
+/** pulling becomes false; a pull asked for meanwhile happens now. */
+function finishPull(controller, onCleanStack) {
   controller.pulling = false;
-  if (controller.pullAgain) {
-    controller.pullAgain = false;
+  if (!controller.pullAgain) return;
+  controller.pullAgain = false;
+  if (onCleanStack) {
     pullFromReaction(controller);
+  } else {
+    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
   }
 }
 
@@ -1408,13 +1378,9 @@ function pullFromReaction(controller) {
  * transform's backpressure in the same turn (what lets tier 0 chains flow).
  */
        function pullSettled(controller) {
-  // Not through pullFulfilled: this runs inside transform()'s enqueue(),
-  // where no pipe may run (pullFromReaction is for reactions only).
-  controller.pulling = false;
-  if (controller.pullAgain) {
-    controller.pullAgain = false;
-    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
-  }
+  // Not on a clean stack: this runs inside transform()'s enqueue(), where no
+  // pipe may run (pullFromReaction is for reactions only).
+  finishPull(controller, false);
 }
 
 /**
@@ -1658,7 +1624,7 @@ function transferByBinding(buffer) {
   : detachArrayBuffer !== undefined ? transferByBinding : transferArrayBuffer;
 Object.assign(__fws$m[10], { typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer, typedArraySet }); }
 // ---- src/readable/byte-controller.js
-{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer } = __fws$m[10]; const { RingQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[11] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
+{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer } = __fws$m[10]; const { RingQueue, emptyQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[11] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
 // ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
 // the abstract operations of 4.9.5 "Readable byte stream controllers".
 //
@@ -1722,8 +1688,6 @@ class ByteQueueEntry {
   }
 }
 
-/** The queue of a controller that never queued anything: shared, never pushed to. */
-const noQueue = new RingQueue();
 
        class ReadableByteStreamControllerImpl {
   constructor() {
@@ -1741,8 +1705,8 @@ const noQueue = new RingQueue();
     this.cancelCallback = undefined;
     this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
-    this.pendingPullIntos = noQueue; // each its own RingQueue from its first push
-    this.queue = noQueue;
+    this.pendingPullIntos = emptyQueue; // each its own RingQueue from its first push
+    this.queue = emptyQueue;
     this.queueTotalSize = 0;
     this.started = false;
     this.strategyHWM = 0;
@@ -2045,14 +2009,14 @@ defineInterface(ReadableStreamBYOBRequest, 'ReadableStreamBYOBRequest', ['view',
 
 /** ResetQueue (for a byte stream controller's queue) */
 function ResetQueue(controller) {
-  controller.queue = noQueue;
+  controller.queue = emptyQueue;
   controller.queueTotalSize = 0;
 }
 
 /** Appends to [[pendingPullIntos]]. */
 function pushPendingPullInto(controller, pullIntoDescriptor) {
   let pendingPullIntos = controller.pendingPullIntos;
-  if (pendingPullIntos === noQueue) pendingPullIntos = controller.pendingPullIntos = new RingQueue();
+  if (pendingPullIntos === emptyQueue) pendingPullIntos = controller.pendingPullIntos = new RingQueue();
   pendingPullIntos.push(pullIntoDescriptor);
 }
 
@@ -2095,7 +2059,7 @@ function makePullReactions(controller) {
 /** ReadableByteStreamControllerClearPendingPullIntos */
        function ReadableByteStreamControllerClearPendingPullIntos(controller) {
   ReadableByteStreamControllerInvalidateBYOBRequest(controller);
-  controller.pendingPullIntos = noQueue;
+  controller.pendingPullIntos = emptyQueue;
 }
 
 /** ReadableByteStreamControllerClose */
@@ -2217,7 +2181,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
 /** ReadableByteStreamControllerEnqueueChunkToQueue */
        function ReadableByteStreamControllerEnqueueChunkToQueue(controller, buffer, byteOffset, byteLength) {
   let queue = controller.queue;
-  if (queue === noQueue) queue = controller.queue = new RingQueue();
+  if (queue === emptyQueue) queue = controller.queue = new RingQueue();
   queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
   controller.queueTotalSize += byteLength;
 }
@@ -3376,7 +3340,7 @@ function teeCancel(tee) {
 }
  }
 // ---- src/writable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue, noRequests } = __fws$m[5]; __fws$m[17] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; __fws$m[17] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 
@@ -3393,7 +3357,7 @@ function teeCancel(tee) {
     this.closeRequest = undefined;           // Deferred
     this.inFlightCloseRequest = undefined;   // Deferred
     this.pendingAbortRequest = undefined;    // PendingAbortRequest
-    this.writeRequests = noRequests;         // of Deferred; its own RingQueue from the first request
+    this.writeRequests = emptyQueue;         // of Deferred; its own RingQueue from the first request
     this.backpressure = false;
     this.transform = undefined;              // the TransformStreamImpl whose writable side this is
     this.api = undefined;
@@ -3451,7 +3415,7 @@ class PendingAbortRequest {
 /** WritableStreamAddWriteRequest (the caller makes the request: a Deferred, or a pipe's own tracker) */
        function WritableStreamAddWriteRequest(stream, request) {
   let requests = stream.writeRequests;
-  if (requests === noRequests) requests = stream.writeRequests = new RingQueue();
+  if (requests === emptyQueue) requests = stream.writeRequests = new RingQueue();
   requests.push(request);
 }
 
@@ -3475,7 +3439,7 @@ class PendingAbortRequest {
   stream.controller.errorSteps();
   const storedError = stream.storedError;
   const requests = stream.writeRequests;
-  stream.writeRequests = noRequests;
+  stream.writeRequests = emptyQueue;
   while (requests.length > 0) requests.shift().reject(storedError);
   const abortRequest = stream.pendingAbortRequest;
   if (abortRequest === undefined) {

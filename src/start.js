@@ -9,11 +9,7 @@
 // same moment. Which stream it is for is kept here, in a FIFO: the reactions
 // run in the order they were queued (the microtask queue is FIFO, and each
 // runs exactly once), so the n-th one to run takes the n-th entry.
-import { promiseThen } from './intrinsics.js';
-import { promiseResolvedWith } from './promise.js';
-
-/** One promise fulfilled with undefined, shared: reacting to it queues a microtask. */
-const resolvedPromise = promiseResolvedWith(undefined);
+import { enqueueMicrotask, promiseResolvedWith, reactToPromise } from './promise.js';
 
 // Pending entries, in the order queued: steps, record, steps, record, ...
 // They sit in fixed-size blocks linked head to tail, so a burst of
@@ -82,7 +78,7 @@ function runNextSteps() {
 export function queueSteps(record, steps) {
   pending.push(steps);
   pending.push(record);
-  promiseThen(resolvedPromise, runNextSteps);
+  enqueueMicrotask(runNextSteps);
 }
 
 /**
@@ -92,7 +88,7 @@ export function queueSteps(record, steps) {
 export function reactToStart(record, startResult, onFulfilled, onRejected) {
   if ((typeof startResult === 'object' && startResult !== null) || typeof startResult === 'function') {
     // A thenable maybe: the spec's promise, and reactions that know the record.
-    promiseThen(promiseResolvedWith(startResult), () => onFulfilled(record), (r) => onRejected(record, r));
+    reactToPromise(promiseResolvedWith(startResult), () => onFulfilled(record), (r) => onRejected(record, r));
     return;
   }
   // Fulfilled already, whatever the value was: the reactions never read it.

@@ -170,10 +170,18 @@ function callPull(controller) {
 
 /** The steps upon fulfillment of a pull's promise (a reaction: a clean stack). */
 function pullFulfilled(controller) {
+  finishPull(controller, true);
+}
+
+/** pulling becomes false; a pull asked for meanwhile happens now. */
+function finishPull(controller, onCleanStack) {
   controller.pulling = false;
-  if (controller.pullAgain) {
-    controller.pullAgain = false;
+  if (!controller.pullAgain) return;
+  controller.pullAgain = false;
+  if (onCleanStack) {
     pullFromReaction(controller);
+  } else {
+    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
   }
 }
 
@@ -199,13 +207,9 @@ function pullFromReaction(controller) {
  * transform's backpressure in the same turn (what lets tier 0 chains flow).
  */
 export function pullSettled(controller) {
-  // Not through pullFulfilled: this runs inside transform()'s enqueue(),
-  // where no pipe may run (pullFromReaction is for reactions only).
-  controller.pulling = false;
-  if (controller.pullAgain) {
-    controller.pullAgain = false;
-    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
-  }
+  // Not on a clean stack: this runs inside transform()'s enqueue(), where no
+  // pipe may run (pullFromReaction is for reactions only).
+  finishPull(controller, false);
 }
 
 /**
