@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",9361],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",3852],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14848],["src/readable/byte-views.js",4437],["src/readable/byte-controller.js",41321],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8816],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10540],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",3852],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14848],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 3187822627;
+    changed = (h >>> 0) !== 998623868;
   }
   if (!changed) return undefined;
   try {
@@ -60,7 +60,7 @@ const __fws$stale = (() => {
 })();
 if (__fws$stale === undefined) {
 // ---- src/intrinsics.js
-{ const nodeUtilTypes = __fws$b0$types; __fws$m[0] = { copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isResizableArrayBuffer, typedArrayLength, arrayBufferByteLength, abortControllerSignal, abortSignalAborted, abortSignalReason, isAbortSignal };
+{ const nodeUtilTypes = __fws$b0$types; __fws$m[0] = { copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, isAbortSignal };
 // Intrinsics captured when this module first loads, before any user code can
 // patch them. Every spec algorithm calls through these, so a program that
 // replaces Promise.prototype.then, Function.prototype.call or Array methods
@@ -69,6 +69,8 @@ if (__fws$stale === undefined) {
 
 
        const ReflectApply = Reflect.apply;
+/** `fn` as a function of its receiver: uncurryThis(fn)(x, ...args) is fn.call(x, ...args), whatever call becomes later. */
+       const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
        const ReflectGet = Reflect.get;
        const ObjectCreate = Object.create;
        const ObjectDefineProperty = Object.defineProperty;
@@ -82,7 +84,7 @@ if (__fws$stale === undefined) {
        const OriginalPromise = Promise;
        const PromisePrototypeThen = Promise.prototype.then;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
-       const promiseThen = Function.prototype.call.bind(Promise.prototype.then);
+       const promiseThen = uncurryThis(Promise.prototype.then);
        const PromiseResolve = Promise.resolve.bind(Promise);
        const PromiseReject = Promise.reject.bind(Promise);
 
@@ -102,76 +104,74 @@ if (__fws$stale === undefined) {
 
        const ArrayBufferCtor = ArrayBuffer;
        const ArrayBufferIsView = ArrayBuffer.isView;
-const ArrayBufferPrototype = ArrayBuffer.prototype;
-const byteLengthGetter = ObjectGetOwnPropertyDescriptor(ArrayBufferPrototype, 'byteLength').get;
-const detachedGetter = ObjectGetOwnPropertyDescriptor(ArrayBufferPrototype, 'detached')?.get;
-const transferMethod = ArrayBufferPrototype.transfer;
-       const ArrayBufferPrototypeSlice = ArrayBufferPrototype.slice;
        const SharedArrayBufferCtor = globalThis.SharedArrayBuffer;
-const sharedByteLengthGetter = SharedArrayBufferCtor &&
-  ObjectGetOwnPropertyDescriptor(SharedArrayBufferCtor.prototype, 'byteLength').get;
-
-       const TypedArrayPrototype = ObjectGetPrototypeOf(Uint8Array.prototype);
-const typedArrayBufferGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, 'buffer').get;
-const typedArrayByteOffsetGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, 'byteOffset').get;
-const typedArrayByteLengthGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, 'byteLength').get;
-const typedArrayLengthGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, 'length').get;
-const typedArrayTagGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get;
-const DataViewPrototype = DataView.prototype;
-const dataViewBufferGetter = ObjectGetOwnPropertyDescriptor(DataViewPrototype, 'buffer').get;
-const dataViewByteOffsetGetter = ObjectGetOwnPropertyDescriptor(DataViewPrototype, 'byteOffset').get;
-const dataViewByteLengthGetter = ObjectGetOwnPropertyDescriptor(DataViewPrototype, 'byteLength').get;
        const Uint8ArrayCtor = Uint8Array;
        const DataViewCtor = DataView;
-const TypedArraySet = TypedArrayPrototype.set;
+       const TypedArrayPrototype = ObjectGetPrototypeOf(Uint8Array.prototype);
+const ArrayBufferPrototype = ArrayBuffer.prototype;
+const DataViewPrototype = DataView.prototype;
+       const ArrayBufferPrototypeSlice = ArrayBufferPrototype.slice;
+
+// The view and buffer accessors, called as plain functions of their receiver.
+// They run several times per byte-stream chunk: ReflectApply(getter, view, [])
+// would build an argument array per call, which even optimised code keeps.
+const getterOf = (proto, key) => ObjectGetOwnPropertyDescriptor(proto, key)?.get;
+
+/** A TypedArray's [[TypedArrayName]], e.g. 'Uint8Array'; undefined for anything else (never throws). */
+       const typedArrayName = uncurryThis(getterOf(TypedArrayPrototype, SymbolToStringTag));
+/** A TypedArray's [[ViewedArrayBuffer]], [[ByteOffset]], byte length and length (0 once detached). */
+       const typedArrayBuffer = uncurryThis(getterOf(TypedArrayPrototype, 'buffer'));
+       const typedArrayByteOffset = uncurryThis(getterOf(TypedArrayPrototype, 'byteOffset'));
+       const typedArrayByteLength = uncurryThis(getterOf(TypedArrayPrototype, 'byteLength'));
+       const typedArrayLength = uncurryThis(getterOf(TypedArrayPrototype, 'length'));
+/** %TypedArray%.prototype.set: copies a TypedArray's elements into another (no observable lookups). */
+       const typedArraySet = uncurryThis(TypedArrayPrototype.set);
+/** The same slots of a DataView (byteOffset and byteLength throw once its buffer is detached). */
+       const dataViewBuffer = uncurryThis(getterOf(DataViewPrototype, 'buffer'));
+       const dataViewByteOffset = uncurryThis(getterOf(DataViewPrototype, 'byteOffset'));
+       const dataViewByteLength = uncurryThis(getterOf(DataViewPrototype, 'byteLength'));
 
 /** Is `view` a TypedArray (not a DataView)? */
        function isTypedArray(view) {
-  return ReflectApply(typedArrayTagGetter, view, []) !== undefined;
+  return typedArrayName(view) !== undefined;
 }
-/** The element type's constructor name, e.g. 'Uint8Array'. */
-       function typedArrayName(view) {
-  return ReflectApply(typedArrayTagGetter, view, []);
-}
+/** The slots of any ArrayBufferView. */
        function viewBuffer(view) {
-  return isTypedArray(view)
-    ? ReflectApply(typedArrayBufferGetter, view, [])
-    : ReflectApply(dataViewBufferGetter, view, []);
+  return isTypedArray(view) ? typedArrayBuffer(view) : dataViewBuffer(view);
 }
        function viewByteOffset(view) {
-  return isTypedArray(view)
-    ? ReflectApply(typedArrayByteOffsetGetter, view, [])
-    : ReflectApply(dataViewByteOffsetGetter, view, []);
+  return isTypedArray(view) ? typedArrayByteOffset(view) : dataViewByteOffset(view);
 }
        function viewByteLength(view) {
-  return isTypedArray(view)
-    ? ReflectApply(typedArrayByteLengthGetter, view, [])
-    : ReflectApply(dataViewByteLengthGetter, view, []);
+  return isTypedArray(view) ? typedArrayByteLength(view) : dataViewByteLength(view);
 }
-       function typedArrayLength(view) {
-  return ReflectApply(typedArrayLengthGetter, view, []);
-}
+
 /** Is `value` a SharedArrayBuffer? (util.types answers without throwing.) */
        const isSharedArrayBuffer = nodeUtilTypes.isSharedArrayBuffer;
 /** Is `value` a (non-shared) ArrayBuffer? */
        const isArrayBuffer = nodeUtilTypes.isArrayBuffer;
-       function arrayBufferByteLength(buffer) {
-  return ReflectApply(byteLengthGetter, buffer, []);
-}
+/** An ArrayBuffer's [[ArrayBufferByteLength]] (0 once detached); throws for anything else, a SharedArrayBuffer too. */
+       const arrayBufferByteLength = uncurryThis(getterOf(ArrayBufferPrototype, 'byteLength'));
+const resizableGetter = getterOf(ArrayBufferPrototype, 'resizable');
+/** Is the ArrayBuffer `buffer` resizable? (false where resizable buffers do not exist) */
+       const isResizableArrayBuffer = resizableGetter === undefined ? () => false : uncurryThis(resizableGetter);
+
 /** Copies `length` bytes between ArrayBuffers (spec: CopyDataBlockBytes). */
        function copyDataBlockBytes(toBuffer, toIndex, fromBuffer, fromIndex, length) {
-  ReflectApply(TypedArraySet, new Uint8ArrayCtor(toBuffer, toIndex, length),
-    [new Uint8ArrayCtor(fromBuffer, fromIndex, length)]);
+  typedArraySet(new Uint8ArrayCtor(toBuffer, toIndex, length), new Uint8ArrayCtor(fromBuffer, fromIndex, length));
 }
 
-// ArrayBuffer.prototype.transfer and .detached arrived in Node 21/22. On Node 20
-// structuredClone with a transfer list detaches the source the same way.
-const structuredCloneFn = globalThis.structuredClone;
+// ArrayBuffer.prototype.transfer and .detached arrived in Node 21/22. Node 20
+// gets the same effects another way (below).
+const detachedGetter = getterOf(ArrayBufferPrototype, 'detached');
+const transferMethod = ArrayBufferPrototype.transfer;
+
+/** IsDetachedBuffer. */
        const isDetachedBuffer = detachedGetter !== undefined
-  ? (buffer) => ReflectApply(detachedGetter, buffer, [])
+  ? uncurryThis(detachedGetter)
   : (buffer) => {
       // A detached buffer reports byteLength 0 and cannot be sliced.
-      if (ReflectApply(byteLengthGetter, buffer, []) !== 0) return false;
+      if (arrayBufferByteLength(buffer) !== 0) return false;
       try {
         ReflectApply(ArrayBufferPrototypeSlice, buffer, [0, 0]);
         return false;
@@ -179,53 +179,85 @@ const structuredCloneFn = globalThis.structuredClone;
         return true;
       }
     };
+
+/**
+ * Node 20's buffer binding detaches an ArrayBuffer and returns a new one over
+ * the same memory (undefined for a buffer that cannot be detached); its own
+ * streams use it, and it costs far less per chunk than structuredClone. Taken
+ * only while process.binding is Node's own function: with
+ * --pending-deprecation Node wraps it to warn (DEP0111), and under the
+ * permission model it throws. Probed once, on a throwaway buffer.
+ */
+function bindingDetach() {
+  if (transferMethod !== undefined) return undefined;
+  try {
+    const binding = process.binding;
+    if (typeof binding !== 'function' || binding.name !== 'binding') return undefined;
+    const detach = binding('buffer').detachArrayBuffer;
+    if (typeof detach !== 'function') return undefined;
+    const probe = new ArrayBufferCtor(1);
+    const moved = detach(probe);
+    if (moved === undefined || arrayBufferByteLength(moved) !== 1 || arrayBufferByteLength(probe) !== 0) {
+      return undefined;
+    }
+    return detach;
+  } catch {
+    return undefined;
+  }
+}
+const detachByBinding = bindingDetach();
+const structuredCloneFn = globalThis.structuredClone;
+
+function transferByBinding(buffer) {
+  const moved = detachByBinding(buffer);
+  if (moved === undefined) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
+  return moved;
+}
+
+function transferByStructuredClone(buffer) {
+  // structuredClone copies (rather than detaches) buffers that cannot be
+  // detached, e.g. a WebAssembly.Memory's; transfer() throws for those.
+  // A buffer that had bytes and now reports none was detached: that test
+  // avoids isDetachedBuffer's thrown exception on the per-chunk path.
+  const length = arrayBufferByteLength(buffer);
+  const transferred = structuredCloneFn(buffer, { transfer: [buffer] });
+  const detached = length !== 0 ? arrayBufferByteLength(buffer) === 0 : isDetachedBuffer(buffer);
+  if (!detached) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
+  return transferred;
+}
+
+/**
+ * TransferArrayBuffer: detaches `buffer` (an ArrayBuffer, not detached) and
+ * returns a new ArrayBuffer with its contents; throws for a buffer that cannot
+ * be detached.
+ */
        const transferArrayBuffer = transferMethod !== undefined
-  ? (buffer) => ReflectApply(transferMethod, buffer, [])
-  : (buffer) => {
-      // structuredClone copies (rather than detaches) buffers that cannot be
-      // detached, e.g. a WebAssembly.Memory's; transfer() throws for those.
-      // A buffer that had bytes and now reports none was detached: that test
-      // avoids isDetachedBuffer's thrown exception on the per-chunk path.
-      const length = ReflectApply(byteLengthGetter, buffer, []);
-      const transferred = structuredCloneFn(buffer, { transfer: [buffer] });
-      const detached = length !== 0 ? ReflectApply(byteLengthGetter, buffer, []) === 0 : isDetachedBuffer(buffer);
-      if (!detached) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
-      return transferred;
-    };
+  ? uncurryThis(transferMethod)
+  : detachByBinding !== undefined ? transferByBinding : transferByStructuredClone;
 
 // AbortController / AbortSignal, for WritableStreamDefaultController.signal and pipeTo's signal.
        const AbortControllerCtor = AbortController;
 const abortControllerProto = AbortController.prototype;
        const AbortControllerAbort = abortControllerProto.abort;
-const abortControllerSignalGetter = ObjectGetOwnPropertyDescriptor(abortControllerProto, 'signal').get;
-       function abortControllerSignal(controller) {
-  return ReflectApply(abortControllerSignalGetter, controller, []);
-}
+       const abortControllerSignal = uncurryThis(getterOf(abortControllerProto, 'signal'));
 const abortSignalProto = AbortSignal.prototype;
-const abortSignalAbortedGetter = ObjectGetOwnPropertyDescriptor(abortSignalProto, 'aborted').get;
-const abortSignalReasonGetter = ObjectGetOwnPropertyDescriptor(abortSignalProto, 'reason').get;
+       const abortSignalAborted = uncurryThis(getterOf(abortSignalProto, 'aborted'));
+       const abortSignalReason = uncurryThis(getterOf(abortSignalProto, 'reason'));
 /** Is value a genuine AbortSignal? (Node's getters throw for anything else.) */
        function isAbortSignal(value) {
   if (typeof value !== 'object' || value === null) return false;
   try {
-    ReflectApply(abortSignalAbortedGetter, value, []);
+    abortSignalAborted(value);
     return true;
   } catch {
     return false;
   }
 }
-       function abortSignalAborted(signal) {
-  return ReflectApply(abortSignalAbortedGetter, signal, []);
-}
-       function abortSignalReason(signal) {
-  return ReflectApply(abortSignalReasonGetter, signal, []);
-}
 const EventTargetProto = EventTarget.prototype;
        const EventTargetAddEventListener = EventTargetProto.addEventListener;
        const EventTargetRemoveEventListener = EventTargetProto.removeEventListener;
 
-// ----- Appended for byte streams (byte-controller.js, byob-reader.js, byte-tee.js) -----
-// "The typed array constructors table": [[TypedArrayName]] -> constructor and
+// For byte streams, "the typed array constructors table": [[TypedArrayName]] -> constructor and
 // element size, captured now so user code that replaces globals or patches
 // `view.constructor` cannot change which views byte streams create.
        const TypedArrayConstructorsByName = ObjectCreate(null);
@@ -240,13 +272,7 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
 }
 ObjectFreeze(TypedArrayConstructorsByName);
 ObjectFreeze(TypedArrayElementSizeByName);
-const resizableGetter = ObjectGetOwnPropertyDescriptor(ArrayBufferPrototype, 'resizable')?.get;
-/** Is `buffer` a resizable ArrayBuffer? (false where resizable buffers do not exist) */
-       function isResizableArrayBuffer(buffer) {
-  return resizableGetter !== undefined && ReflectApply(resizableGetter, buffer, []);
-}
-
-Object.assign(__fws$m[0], { OriginalPromise, PromiseResolve, PromiseReject, promiseThen, OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, transferArrayBuffer, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, isDetachedBuffer, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, AbortControllerCtor, AbortControllerAbort, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
+Object.assign(__fws$m[0], { OriginalPromise, PromiseResolve, PromiseReject, promiseThen, OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, typedArrayLength, typedArraySet, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, abortSignalAborted, abortSignalReason, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
 // ---- src/promise.js
 { const { OriginalPromise, PromiseResolve, PromiseReject, promiseThen } = __fws$m[0]; __fws$m[1] = { promiseResolvedWith, uponPromise, returnUndefined, resolvedUndefined, enqueueMicrotask, reactToPromise, reactToResult, setPromiseIsHandled, settledLazyDeferred };
 // WebIDL promise operations ("a new promise", "resolve", "react", "mark as
@@ -1539,100 +1565,14 @@ function makePullReactions(controller) {
   return stream;
 }
 Object.assign(__fws$m[9], { ReadableStreamDefaultControllerImpl, kParked, ReadableStreamDefaultController }); }
-// ---- src/readable/byte-views.js
-{ const { OriginalTypeError, transferArrayBuffer } = __fws$m[0]; __fws$m[10] = {  };
-// The view and ArrayBuffer intrinsics on the byte streams' per-chunk paths
-// (enqueue, and the reads that hand chunks out), captured at load like those
-// of src/intrinsics.js but called as plain functions: `ReflectApply(getter,
-// view, [])` builds an argument array per call, which even optimised code
-// keeps (about 16 bytes and a few ns per call, and an enqueue made a dozen).
-
-
-const FunctionPrototypeCall = Function.prototype.call;
-const FunctionPrototypeBind = Function.prototype.bind;
-/** `fn` as a function of its receiver: uncurryThis(f)(x, ...args) is f.call(x, ...args). */
-const uncurryThis = FunctionPrototypeBind.bind(FunctionPrototypeCall);
-
-const getter = (proto, key) => Object.getOwnPropertyDescriptor(proto, key)?.get;
-const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
-const ArrayBufferPrototype = ArrayBuffer.prototype;
-const DataViewPrototype = DataView.prototype;
-
-/** A TypedArray's [[TypedArrayName]], e.g. 'Uint8Array'; undefined for anything else (never throws). */
-       const typedArrayTag = uncurryThis(getter(TypedArrayPrototype, Symbol.toStringTag));
-/** A TypedArray's [[ViewedArrayBuffer]], [[ByteOffset]] and byte length (0 once detached). */
-       const typedArrayBuffer = uncurryThis(getter(TypedArrayPrototype, 'buffer'));
-       const typedArrayByteOffset = uncurryThis(getter(TypedArrayPrototype, 'byteOffset'));
-       const typedArrayByteLength = uncurryThis(getter(TypedArrayPrototype, 'byteLength'));
-/** %TypedArray%.prototype.set: copies a TypedArray's elements into another (no observable lookups). */
-       const typedArraySet = uncurryThis(TypedArrayPrototype.set);
-/** The same for a DataView (byteOffset and byteLength throw once its buffer is detached). */
-       const dataViewBuffer = uncurryThis(getter(DataViewPrototype, 'buffer'));
-       const dataViewByteOffset = uncurryThis(getter(DataViewPrototype, 'byteOffset'));
-       const dataViewByteLength = uncurryThis(getter(DataViewPrototype, 'byteLength'));
-/** An ArrayBuffer's [[ArrayBufferByteLength]] (0 once detached); throws for anything else, a SharedArrayBuffer too. */
-       const arrayBufferByteLength = uncurryThis(getter(ArrayBufferPrototype, 'byteLength'));
-
-const resizableGetter = getter(ArrayBufferPrototype, 'resizable');
-/** Is the ArrayBuffer `buffer` resizable? (false where resizable buffers do not exist) */
-       const arrayBufferResizable = resizableGetter === undefined ? () => false : uncurryThis(resizableGetter);
-
-const transferMethod = ArrayBufferPrototype.transfer;
-
-/**
- * Node 20 has no ArrayBuffer.prototype.transfer, and the structuredClone
- * fallback of src/intrinsics.js costs several microseconds per chunk. Node 20
- * detaches through its buffer binding's detachArrayBuffer (a new ArrayBuffer
- * over the same memory; undefined for a buffer that cannot be detached),
- * which process.binding('buffer') exposes there. Taken only while
- * process.binding is Node's own function: with --pending-deprecation (or
- * NODE_PENDING_DEPRECATION=1) Node wraps it to warn (DEP0111), and under the
- * permission model it throws; the structuredClone path stays in both cases.
- */
-function bindingDetach() {
-  if (transferMethod !== undefined) return undefined;
-  try {
-    const binding = process.binding;
-    if (typeof binding !== 'function' || binding.name !== 'binding') return undefined;
-    const detach = binding('buffer').detachArrayBuffer;
-    if (typeof detach !== 'function') return undefined;
-    const probe = new ArrayBuffer(1);
-    const moved = detach(probe);
-    if (moved === undefined || arrayBufferByteLength(moved) !== 1 || arrayBufferByteLength(probe) !== 0) {
-      return undefined;
-    }
-    return detach;
-  } catch {
-    return undefined;
-  }
-}
-const detachArrayBuffer = bindingDetach();
-
-function transferByBinding(buffer) {
-  const moved = detachArrayBuffer(buffer);
-  if (moved === undefined) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
-  return moved;
-}
-
-/**
- * Detaches `buffer` and returns a new ArrayBuffer with its contents (spec:
- * TransferArrayBuffer); throws for a buffer that cannot be detached. `buffer`
- * must be an ArrayBuffer that is not detached.
- */
-       const arrayBufferTransfer = transferMethod !== undefined
-  ? uncurryThis(transferMethod)
-  : detachArrayBuffer !== undefined ? transferByBinding : transferArrayBuffer;
-Object.assign(__fws$m[10], { typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer, typedArraySet }); }
 // ---- src/readable/byte-controller.js
-{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer } = __fws$m[10]; const { RingQueue, emptyQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[11] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
+{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
 // ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
 // the abstract operations of 4.9.5 "Readable byte stream controllers".
 //
 // The controller keeps its byte queue as a RingQueue of ByteQueueEntry records
 // plus a running [[queueTotalSize]], and its [[pendingPullIntos]] as a RingQueue
 // of PullIntoDescriptor records.
-
-
 
 
 
@@ -1834,7 +1774,7 @@ class ByteQueueEntry {
   // The intrinsic throws for buffers that cannot be detached (on Node 20 too);
   // say why in terms a stream user understands.
   try {
-    return arrayBufferTransfer(buffer);
+    return transferArrayBuffer(buffer);
   } catch {
     throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)');
   }
@@ -1895,7 +1835,7 @@ function viewConstructorOf(view) {
     // The argument's conversion to ArrayBufferView and the checks of enqueue(),
     // reading each of the view's slots once. A TypedArray's byte length reads 0
     // once its buffer is detached; a DataView's getters throw then instead.
-    const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+    const isTypedArrayView = typedArrayName(chunk) !== undefined;
     let buffer;
     let byteLength;
     if (isTypedArrayView) {
@@ -1916,7 +1856,7 @@ function viewConstructorOf(view) {
       throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
         'which is not allowed');
     }
-    if (arrayBufferResizable(buffer)) {
+    if (isResizableArrayBuffer(buffer)) {
       throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
         'ArrayBuffer, which is not allowed');
     }
@@ -2114,7 +2054,7 @@ function makePullReactions(controller) {
        function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPrivate = false) {
   const stream = controller.stream;
   if (controller.closeRequested || stream.state !== 'readable') return;
-  const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+  const isTypedArrayView = typedArrayName(chunk) !== undefined;
   const buffer = isTypedArrayView ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
   if (isDetachedBuffer(buffer)) {
     throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
@@ -2134,7 +2074,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
   let transferredBuffer = buffer;
   if (!chunkIsPrivate) {
     try {
-      transferredBuffer = arrayBufferTransfer(buffer);
+      transferredBuffer = transferArrayBuffer(buffer);
     } catch {
       throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory ' +
         'buffer)');
@@ -2333,7 +2273,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
   let byteOffset;
   let byteLength;
   let viewedBuffer;
-  const name = typedArrayTag(view);
+  const name = typedArrayName(view);
   if (name !== undefined) {
     elementSize = TypedArrayElementSizeByName[name];
     ctor = TypedArrayConstructorsByName[name];
@@ -2578,9 +2518,9 @@ function ReadableByteStreamControllerStartRejected(controller, e) {
     undefined);
   return stream;
 }
-Object.assign(__fws$m[11], { ReadableByteStreamController, ReadableStreamBYOBRequest }); }
+Object.assign(__fws$m[10], { ReadableByteStreamController, ReadableStreamBYOBRequest }); }
 // ---- src/metrics/counters.js
-{ __fws$m[12] = { snapshotCounters, zeroCounters };
+{ __fws$m[11] = { snapshotCounters, zeroCounters };
 // Per-process counters of which tier handled the streams (see docs/architecture.md).
 // The core increments plain number fields on one object with a fixed shape, so
 // counting costs an add on a hot path and nothing else. Exposure (getCounters,
@@ -2633,9 +2573,9 @@ const zero = { ...counters };
   for (const key of Object.keys(zero)) counters[key] = 0;
   fallbackReasons.clear();
 }
-Object.assign(__fws$m[12], { counters }); }
+Object.assign(__fws$m[11], { counters }); }
 // ---- src/readable/default-reader.js
-{ const { OriginalTypeError, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { counters } = __fws$m[12]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(25, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[13] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
+{ const { OriginalTypeError, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { counters } = __fws$m[11]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(24, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[12] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
 
 
@@ -2793,9 +2733,9 @@ const isReader = ReadableStreamDefaultReader.isInstance;
 delete ReadableStreamDefaultReader.isInstance;
 defineInterface(ReadableStreamDefaultReader, 'ReadableStreamDefaultReader',
   ['closed', 'read', 'releaseLock', 'cancel']);
-Object.assign(__fws$m[13], { DefaultReadRequest, ReadableStreamDefaultReader }); }
+Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader }); }
 // ---- src/readable/byob-reader.js
-{ const { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[11]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(25, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[14] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
+{ const { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[10]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(24, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[13] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
 // ReadableStreamBYOBReader (spec 4.5) and its abstract operations (spec 4.9.4).
 
 
@@ -2986,13 +2926,12 @@ Object.assign(__fws$m[13], { DefaultReadRequest, ReadableStreamDefaultReader });
 const isBYOBReader = ReadableStreamBYOBReader.isInstance;
 delete ReadableStreamBYOBReader.isInstance;
 defineInterface(ReadableStreamBYOBReader, 'ReadableStreamBYOBReader', ['closed', 'read', 'releaseLock', 'cancel']);
-Object.assign(__fws$m[14], { ReadableStreamBYOBReader }); }
+Object.assign(__fws$m[13], { ReadableStreamBYOBReader }); }
 // ---- src/readable/byte-tee.js
-{ const { ArrayBufferCtor, Uint8ArrayCtor } = __fws$m[0]; const { Deferred, enqueueMicrotask, reactToPromise, returnUndefined } = __fws$m[1]; const { typedArrayByteLength, typedArraySet } = __fws$m[10]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[13]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[14]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[11]; __fws$m[15] = { ReadableByteStreamTee };
+{ const { ArrayBufferCtor, Uint8ArrayCtor, typedArrayByteLength, typedArraySet } = __fws$m[0]; const { Deferred, enqueueMicrotask, reactToPromise, returnUndefined } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[13]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[10]; __fws$m[14] = { ReadableByteStreamTee };
 // ReadableByteStreamTee (spec 4.9.1): tees a readable byte stream into two byte
 // streams, reading with a default reader when a branch has no BYOB request and
 // with a BYOB reader (into the branch's request view) when it has one.
-
 
 
 
@@ -3227,7 +3166,7 @@ function CloneAsUint8Array(O) {
 }
  }
 // ---- src/readable/tee.js
-{ const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[9]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[13]; const { isByteStreamController } = __fws$m[11]; const { ReadableByteStreamTee } = __fws$m[15]; __fws$m[16] = { ReadableStreamTee };
+{ const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[9]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[12]; const { isByteStreamController } = __fws$m[10]; const { ReadableByteStreamTee } = __fws$m[14]; __fws$m[15] = { ReadableStreamTee };
 // ReadableStreamTee and ReadableStreamDefaultTee (spec 4.9.1).
 
 
@@ -3340,7 +3279,7 @@ function teeCancel(tee) {
 }
  }
 // ---- src/writable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; __fws$m[17] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 
@@ -3568,9 +3507,9 @@ class PendingAbortRequest {
   writer.closed.reject(error);
   setPromiseIsHandled(writer.closed.promise);
 }
-Object.assign(__fws$m[17], { WritableStreamImpl }); }
+Object.assign(__fws$m[16], { WritableStreamImpl }); }
 // ---- src/writable/default-controller.js
-{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[17]; __fws$m[18] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
+{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[16]; __fws$m[17] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
 
 
@@ -3882,9 +3821,9 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
   }
   WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
 }
-Object.assign(__fws$m[18], { WritableStreamDefaultControllerImpl, WritableStreamDefaultController }); }
+Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStreamDefaultController }); }
 // ---- src/writable/direct-write.js
-{ const { reactToResult } = __fws$m[1]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[17]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[18]; __fws$m[19] = { canWriteDirectly, writeDirectly };
+{ const { reactToResult } = __fws$m[1]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[16]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[17]; __fws$m[18] = { canWriteDirectly, writeDirectly };
 // Tiers 0 and 1: a pipe's write into an idle WritableStream, run at once.
 //
 // A pipe holds the only writer of its destination, so nobody can observe that
@@ -3939,7 +3878,7 @@ Object.assign(__fws$m[18], { WritableStreamDefaultControllerImpl, WritableStream
 }
  }
 // ---- src/writable/writable-stream.js
-{ const { kWrap } = __fws$m[2]; const { promiseRejectedWith } = __fws$m[1]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[17]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[18]; const { counters } = __fws$m[12]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(21, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[20] = { wrapWritableStream };
+{ const { kWrap } = __fws$m[2]; const { promiseRejectedWith } = __fws$m[1]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[16]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[17]; const { counters } = __fws$m[11]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(20, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[19] = { wrapWritableStream };
 // The public WritableStream class (spec 5.2).
 
 
@@ -4046,9 +3985,9 @@ const isWritableStream = (value) => unwrapWritableStream(value) !== undefined;
 }
 
 defineInterface(WritableStream, 'WritableStream', ['locked', 'abort', 'close', 'getWriter']);
-Object.assign(__fws$m[20], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
+Object.assign(__fws$m[19], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
 // ---- src/writable/default-writer.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected } = __fws$m[17]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[18]; const { unwrapWritableStream } = __fws$m[20]; const { counters } = __fws$m[12]; __fws$m[21] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(21);
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected } = __fws$m[16]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[17]; const { unwrapWritableStream } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[20] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(20);
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
 
 
@@ -4266,9 +4205,9 @@ const isWriter = WritableStreamDefaultWriter.isInstance;
 delete WritableStreamDefaultWriter.isInstance;
 defineInterface(WritableStreamDefaultWriter, 'WritableStreamDefaultWriter',
   ['closed', 'desiredSize', 'ready', 'abort', 'close', 'releaseLock', 'write']);
-Object.assign(__fws$m[21], { WritableStreamDefaultWriter }); __fws$settle(21); }
+Object.assign(__fws$m[20], { WritableStreamDefaultWriter }); __fws$settle(20); }
 // ---- src/readable/pipe-to.js
-{ const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { counters } = __fws$m[12]; const { canWriteDirectly, writeDirectly } = __fws$m[19]; const { requireDictionary, getMember, typeError } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[13]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[17]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[21]; __fws$m[22] = { ReadableStreamPipeTo, convertPipeOptions };
+{ const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { counters } = __fws$m[11]; const { canWriteDirectly, writeDirectly } = __fws$m[18]; const { requireDictionary, getMember, typeError } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[16]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[20]; __fws$m[21] = { ReadableStreamPipeTo, convertPipeOptions };
 // ReadableStreamPipeTo (spec 4.9.1) and the StreamPipeOptions dictionary.
 // The spec describes piping "in parallel"; this is one faithful ordering:
 // wait for the writer to be ready, read one chunk, write it, repeat, while
@@ -4684,7 +4623,7 @@ function finalize(pipe, hasError, error) {
 }
  }
 // ---- src/readable/async-iterator.js
-{ const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { counters } = __fws$m[12]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { illegalInvocation } = __fws$m[3]; const { ReadableStreamReaderGenericCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[13]; __fws$m[23] = { CreateReadableStreamAsyncIterator };
+{ const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { counters } = __fws$m[11]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { illegalInvocation } = __fws$m[3]; const { ReadableStreamReaderGenericCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; __fws$m[22] = { CreateReadableStreamAsyncIterator };
 // Async iteration of a ReadableStream (spec 4.2.5 "Asynchronous iteration" on
 // top of WebIDL's asynchronous iterator machinery: the ongoing-promise queue
 // that makes next() and return() calls run one after another).
@@ -4836,7 +4775,7 @@ ObjectDefineProperty(iteratorPrototype, SymbolToStringTag, {
 }
  }
 // ---- src/readable/from.js
-{ const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { isObject, typeError } = __fws$m[3]; const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[9]; __fws$m[24] = { ReadableStreamFromIterable };
+{ const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { isObject, typeError } = __fws$m[3]; const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[9]; __fws$m[23] = { ReadableStreamFromIterable };
 // ReadableStream.from(): ReadableStreamFromIterable (spec 4.9.1), with the
 // ECMAScript GetIterator(obj, async) and CreateAsyncFromSyncIterator it relies on.
 
@@ -4971,7 +4910,7 @@ function getAsyncIterator(obj) {
 }
  }
 // ---- src/readable/readable-stream.js
-{ const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertCallback, convertEnforceRangeULL, convertEnum } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[6]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[9]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[11]; const { AcquireReadableStreamDefaultReader } = __fws$m[13]; const { AcquireReadableStreamBYOBReader } = __fws$m[14]; const { ReadableStreamTee } = __fws$m[16]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[22]; const { CreateReadableStreamAsyncIterator } = __fws$m[23]; const { ReadableStreamFromIterable } = __fws$m[24]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[20]; const { counters } = __fws$m[12]; __fws$m[25] = { wrapReadableStream }; __fws$settle(25);
+{ const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertCallback, convertEnforceRangeULL, convertEnum } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[6]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[9]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[10]; const { AcquireReadableStreamDefaultReader } = __fws$m[12]; const { AcquireReadableStreamBYOBReader } = __fws$m[13]; const { ReadableStreamTee } = __fws$m[15]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[21]; const { CreateReadableStreamAsyncIterator } = __fws$m[22]; const { ReadableStreamFromIterable } = __fws$m[23]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[24] = { wrapReadableStream }; __fws$settle(24);
 // The public ReadableStream class (spec 4.2): WebIDL argument conversion and
 // brand checks, then straight into the abstract operations.
 
@@ -5174,9 +5113,9 @@ ObjectDefineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
   value: ReadableStream.prototype.values, writable: true, enumerable: false, configurable: true,
 });
 ObjectDefineProperty(ReadableStream, 'from', { enumerable: true });
-Object.assign(__fws$m[25], { unwrapReadableStream, ReadableStream }); __fws$settle(25); }
+Object.assign(__fws$m[24], { unwrapReadableStream, ReadableStream }); __fws$settle(24); }
 // ---- src/transform/default-controller.js
-{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[9]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(27, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(27, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(27, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[26] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
+{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[9]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[25] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 
 
@@ -5350,9 +5289,9 @@ function cancelByTransformer(reason) {
   const error = new OriginalTypeError('The TransformStream was terminated');
   TransformStreamErrorWritableAndUnblockWrite(stream, error);
 }
-Object.assign(__fws$m[26], { TransformStreamDefaultController }); }
+Object.assign(__fws$m[25], { TransformStreamDefaultController }); }
 // ---- src/transform/transform-stream.js
-{ const { ReflectApply } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, uponPromise } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { queueSteps } = __fws$m[8]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[9]; const { ReadableStreamImpl } = __fws$m[6]; const { wrapReadableStream } = __fws$m[25]; const { WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[18]; const { WritableStreamImpl } = __fws$m[17]; const { wrapWritableStream } = __fws$m[20]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[26]; const { counters } = __fws$m[12]; __fws$m[27] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(27);
+{ const { ReflectApply } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, uponPromise } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { queueSteps } = __fws$m[8]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[9]; const { ReadableStreamImpl } = __fws$m[6]; const { wrapReadableStream } = __fws$m[24]; const { WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17]; const { WritableStreamImpl } = __fws$m[16]; const { wrapWritableStream } = __fws$m[19]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[25]; const { counters } = __fws$m[11]; __fws$m[26] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(26);
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 
@@ -5711,9 +5650,9 @@ function TransformStreamDefaultSourceCancelAlgorithm(stream, reason) {
   });
   return finish.promise;
 }
-Object.assign(__fws$m[27], { unwrapTransformStream, TransformStream }); __fws$settle(27); }
+Object.assign(__fws$m[26], { unwrapTransformStream, TransformStream }); __fws$settle(26); }
 // ---- src/bridge/natives.js
-{ __fws$m[28] = {  };
+{ __fws$m[27] = {  };
 // Node's own Web Streams classes, captured when fast-webstreams first loads,
 // before the global patch can replace them.
 const names = [
@@ -5758,9 +5697,9 @@ function brandTest(getter, value) {
 /** Node's `locked` for a native ReadableStream / WritableStream. */
        const nativeReadableLocked = (stream) => Reflect.apply(readableLocked, stream, []);
        const nativeWritableLocked = (stream) => Reflect.apply(writableLocked, stream, []);
-Object.assign(__fws$m[28], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
+Object.assign(__fws$m[27], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
 // ---- src/bridge/node-symbols.js
-{ const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[25]; const { WritableStream, unwrapWritableStream } = __fws$m[20]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[11]; const { ReadableStreamDefaultControllerError } = __fws$m[9]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[18];
+{ const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[24]; const { WritableStream, unwrapWritableStream } = __fws$m[19]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[10]; const { ReadableStreamDefaultControllerError } = __fws$m[9]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17];
 // Node's stream utilities recognise Web Streams by duck typing and then read a
 // few *registered* symbols (Symbol.for), which any class may implement:
 //   nodejs.webstream.isClosedPromise        { promise } settled when the stream closes / errors
@@ -5901,7 +5840,7 @@ define(WP, kControllerErrorFunction, function controllerErrorFunction() {
 });
  }
 // ---- src/bridge/native-twin.js
-{ const { uponPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[13]; const { WritableStreamAbort } = __fws$m[17]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[21]; const { natives } = __fws$m[28]; const { counters } = __fws$m[12]; __fws$m[30] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
+{ const { uponPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[12]; const { WritableStreamAbort } = __fws$m[16]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[20]; const { natives } = __fws$m[27]; const { counters } = __fws$m[11]; __fws$m[29] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
 // The bridge to Node's native streams: a native twin of one of our streams.
 // Some consumers only accept streams made by Node's own constructors (brand
 // checks on private symbols, V8's transfer marker). For them we hand over a
@@ -6014,7 +5953,7 @@ function readFrom(reader) {
 }
  }
 // ---- src/patch/transfer.js
-{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[25]; const { unwrapWritableStream } = __fws$m[20]; const { unwrapTransformStream } = __fws$m[27]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[30]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[17]; __fws$m[31] = { installTransferPatch, uninstallTransferPatch };
+{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[29]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; __fws$m[30] = { installTransferPatch, uninstallTransferPatch };
 // Transfer of our streams: structuredClone(value, { transfer }) and
 // MessagePort.prototype.postMessage(value, transfer). V8 only transfers streams
 // that Node's constructors marked, so each of our streams in the transfer list
@@ -6168,7 +6107,7 @@ let installedPatch = false;
 }
  }
 // ---- src/patch/classes.js
-{ const { ReadableStream } = __fws$m[25]; const { ReadableStreamDefaultReader } = __fws$m[13]; const { ReadableStreamBYOBReader } = __fws$m[14]; const { ReadableStreamDefaultController } = __fws$m[9]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[11]; const { WritableStream } = __fws$m[20]; const { WritableStreamDefaultWriter } = __fws$m[21]; const { WritableStreamDefaultController } = __fws$m[18]; const { TransformStream } = __fws$m[27]; const { TransformStreamDefaultController } = __fws$m[26]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[4]; __fws$m[32] = {  };
+{ const { ReadableStream } = __fws$m[24]; const { ReadableStreamDefaultReader } = __fws$m[12]; const { ReadableStreamBYOBReader } = __fws$m[13]; const { ReadableStreamDefaultController } = __fws$m[9]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[10]; const { WritableStream } = __fws$m[19]; const { WritableStreamDefaultWriter } = __fws$m[20]; const { WritableStreamDefaultController } = __fws$m[17]; const { TransformStream } = __fws$m[26]; const { TransformStreamDefaultController } = __fws$m[25]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[4]; __fws$m[31] = {  };
 // Our class for each Web Streams global the patch replaces.
 
 
@@ -6197,9 +6136,9 @@ let installedPatch = false;
   ByteLengthQueuingStrategy,
   CountQueuingStrategy,
 };
-Object.assign(__fws$m[32], { fastClasses }); }
+Object.assign(__fws$m[31], { fastClasses }); }
 // ---- src/patch/restore.js
-{ __fws$m[33] = { sameShape };
+{ __fws$m[32] = { sameShape };
 // A journal of what the patch changed, so uninstall() can put back every
 // original exactly: property descriptors (or their absence) and prototypes.
        class Journal {
@@ -6255,9 +6194,9 @@ Object.assign(__fws$m[32], { fastClasses }); }
   Object.defineProperty(wrapper, 'length', { value: original.length, configurable: true });
   return wrapper;
 }
-Object.assign(__fws$m[33], { Journal }); }
+Object.assign(__fws$m[32], { Journal }); }
 // ---- src/patch/features.js
-{ __fws$m[34] = { enabledFeatures };
+{ __fws$m[33] = { enabledFeatures };
 // The preload's switches, read from the environment when install() runs.
 //   FAST_WEBSTREAMS=0                 the kill switch: register.mjs installs nothing
 //   FAST_WEBSTREAMS_STREAM_WEB=0      leave node:stream/web exporting Node's classes
@@ -6282,7 +6221,7 @@ Object.assign(__fws$m[33], { Journal }); }
 }
  }
 // ---- src/patch/instanceof.js
-{ const { fastClasses } = __fws$m[32]; const { natives } = __fws$m[28]; const { unwrapReadableStream } = __fws$m[25]; const { unwrapWritableStream } = __fws$m[20]; const { unwrapTransformStream } = __fws$m[27]; __fws$m[35] = { installInstanceof };
+{ const { fastClasses } = __fws$m[31]; const { natives } = __fws$m[27]; const { unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; __fws$m[34] = { installInstanceof };
 // instanceof both ways between Node's native classes and ours.
 //
 // Native streams are instances of our classes: each native prototype gets our
@@ -6331,7 +6270,7 @@ function oursTest(name, Ours) {
 }
  }
 // ---- src/patch/builtins.js
-{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[36] = {  };
+{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[35] = {  };
 // Node's builtin modules as require() gives them (their CommonJS exports, no
 // ESM namespace: building one can load more of Node, and some load undici).
 // process.getBuiltinModule where Node has it (20.16+, 22.3+), captured now;
@@ -6344,9 +6283,9 @@ const getBuiltinModule = process.getBuiltinModule;
        const builtin = typeof getBuiltinModule === 'function'
   ? (id) => Reflect.apply(getBuiltinModule, process, [id])
   : createRequire(__fws$url);
-Object.assign(__fws$m[36], { builtin }); }
+Object.assign(__fws$m[35], { builtin }); }
 // ---- src/patch/stream-web.js
-{ const { fastClasses } = __fws$m[32]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[25]; const { IsReadableStreamLocked } = __fws$m[6]; const { ReadableStreamTee: OurTee } = __fws$m[16]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[37] = { installStreamWeb };
+{ const { fastClasses } = __fws$m[31]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { IsReadableStreamLocked } = __fws$m[6]; const { ReadableStreamTee: OurTee } = __fws$m[15]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[36] = { installStreamWeb };
 // `node:stream/web` and `stream/web`, imported or required, give our classes.
 //
 // Every form of the module shares one exports object (what require() returns);
@@ -6390,7 +6329,7 @@ const streamWeb = builtin('node:stream/web');
 }
  }
 // ---- src/bridge/fast-over-native.js
-{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[18]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[11]; const { AcquireReadableStreamDefaultReader } = __fws$m[13]; const { IsReadableStreamLocked } = __fws$m[6]; const { natives } = __fws$m[28]; const { counters } = __fws$m[12]; __fws$m[38] = { fastWritableOver };
+{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[10]; const { AcquireReadableStreamDefaultReader } = __fws$m[12]; const { IsReadableStreamLocked } = __fws$m[6]; const { natives } = __fws$m[27]; const { counters } = __fws$m[11]; __fws$m[37] = { fastWritableOver };
 // The other direction of the bridge: one of OUR streams in front of a native
 // one. Used where a native stream meets our code: a pipe from ours into a
 // native writable (CompressionStream, TextDecoderStream, Writable.toWeb()),
@@ -6559,9 +6498,9 @@ function ownedBytes(chunk) {
     setPromiseIsHandled(settled);
   }
 }
-Object.assign(__fws$m[38], { BodyShell }); }
+Object.assign(__fws$m[37], { BodyShell }); }
 // ---- src/patch/consumers.js
-{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream, wrapReadableStream } = __fws$m[25]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[20]; const { unwrapTransformStream } = __fws$m[27]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[17]; const { convertPipeOptions } = __fws$m[22]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[28]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[30]; const { fastWritableOver } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[39] = { installConsumers };
+{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; const { convertPipeOptions } = __fws$m[21]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[27]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[29]; const { fastWritableOver } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[38] = { installConsumers };
 // Node's consumers that only accept native streams, and pipes that cross
 // between native streams and ours.
 //
@@ -6780,7 +6719,7 @@ function installPipes(journal) {
 }
  }
 // ---- src/patch/bodies.js
-{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[25]; const { ReadableByteStreamControllerClose } = __fws$m[11]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[28]; const { BodyShell } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[40] = { installBodies };
+{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { ReadableByteStreamControllerClose } = __fws$m[10]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[27]; const { BodyShell } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[39] = { installBodies };
 // Response.prototype.body and Request.prototype.body: one of our streams.
 //
 // Under the preload undici makes its bodies with the *global* ReadableStream
@@ -6951,7 +6890,7 @@ function looksLikeUndici(exports) {
 }
  }
 // ---- src/patch/globals.js
-{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[28]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[31]; const { fastClasses } = __fws$m[32]; const { Journal } = __fws$m[33]; const { enabledFeatures } = __fws$m[34]; const { installInstanceof } = __fws$m[35]; const { installStreamWeb } = __fws$m[37]; const { installConsumers } = __fws$m[39]; const { installBodies } = __fws$m[40]; __fws$m[41] = { isInstalled, install, uninstall, nativeClasses };
+{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[27]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[30]; const { fastClasses } = __fws$m[31]; const { Journal } = __fws$m[32]; const { enabledFeatures } = __fws$m[33]; const { installInstanceof } = __fws$m[34]; const { installStreamWeb } = __fws$m[36]; const { installConsumers } = __fws$m[38]; const { installBodies } = __fws$m[39]; __fws$m[40] = { isInstalled, install, uninstall, nativeClasses };
 // The global patch: replaces Node's Web Streams classes on globalThis with ours,
 // plus every other way a program reaches Web Streams (docs/interop.md), and can
 // put every original property and prototype back exactly as it was.
@@ -7031,7 +6970,7 @@ let transferInstalled = false;
 }
  }
 // ---- src/metrics/api.js
-{ const { snapshotCounters, zeroCounters } = __fws$m[12]; __fws$m[42] = { tierShares, formatSummary, getCounters, resetCounters };
+{ const { snapshotCounters, zeroCounters } = __fws$m[11]; __fws$m[41] = { tierShares, formatSummary, getCounters, resetCounters };
 // The public face of the tier counters: getCounters() / resetCounters(), and
 // the derived figures (chunk share per tier, one-line summary) that the
 // stderr lines, the exit summary and the load comparison all print the same way.
@@ -7102,7 +7041,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/record.js
-{ const { snapshotCounters } = __fws$m[12]; const { tierShares } = __fws$m[42]; const { isInstalled } = __fws$m[41]; __fws$m[43] = { metricsRecord };
+{ const { snapshotCounters } = __fws$m[11]; const { tierShares } = __fws$m[41]; const { isInstalled } = __fws$m[40]; __fws$m[42] = { metricsRecord };
 // The record published on the diagnostics channel and printed as one JSON line
 // on stderr: cumulative counters plus the derived chunk share per tier.
 
@@ -7122,7 +7061,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/channel.js
-{ const { metricsRecord } = __fws$m[43]; const { builtin } = __fws$m[36]; __fws$m[44] = { enableMetricsChannel };
+{ const { metricsRecord } = __fws$m[42]; const { builtin } = __fws$m[35]; __fws$m[43] = { enableMetricsChannel };
 // The `fast-webstreams:metrics` diagnostics channel. While it has subscribers,
 // a metrics record (see record.js) is published on it once per interval. With
 // no subscriber there is no timer at all: the first subscribe() on the channel
@@ -7203,7 +7142,7 @@ function armHook() {
 }
  }
 // ---- src/metrics/prometheus.js
-{ __fws$m[45] = { renderPrometheus };
+{ __fws$m[44] = { renderPrometheus };
 // Prometheus text exposition format (version 0.0.4) for the tier counters.
 // Every numeric counter field becomes `fast_webstreams_<snake_case>_total`;
 // fallbacks carry their reason as a label. Fields added to counters.js later
@@ -7268,9 +7207,9 @@ const escapeHelp = (text) => String(text).replace(/\\/g, '\\\\').replace(/\n/g, 
   }
   return `${lines.join('\n')}\n`;
 }
-Object.assign(__fws$m[45], { PROMETHEUS_CONTENT_TYPE }); }
+Object.assign(__fws$m[44], { PROMETHEUS_CONTENT_TYPE }); }
 // ---- src/metrics/from-env.js
-{ const { enableMetricsChannel } = __fws$m[44]; const { metricsRecord } = __fws$m[43]; const { formatSummary, getCounters } = __fws$m[42]; const { PROMETHEUS_CONTENT_TYPE, renderPrometheus } = __fws$m[45]; const { isInstalled } = __fws$m[41]; const { builtin } = __fws$m[36]; __fws$m[46] = { startFromEnv };
+{ const { enableMetricsChannel } = __fws$m[43]; const { metricsRecord } = __fws$m[42]; const { formatSummary, getCounters } = __fws$m[41]; const { PROMETHEUS_CONTENT_TYPE, renderPrometheus } = __fws$m[44]; const { isInstalled } = __fws$m[40]; const { builtin } = __fws$m[35]; __fws$m[45] = { startFromEnv };
 // startFromEnv(), exported as startMetricsFromEnv and called by register.mjs
 // after install(): reads the environment and starts the metrics outputs it
 // asks for. Nothing here runs on a hot path; every timer and the HTTP server
@@ -7445,26 +7384,26 @@ let started = false;
  }
 }
 const { ReadableStream: __fws$e0, ReadableStreamDefaultReader: __fws$e1, ReadableStreamBYOBReader: __fws$e2, ReadableStreamDefaultController: __fws$e3, ReadableByteStreamController: __fws$e4, ReadableStreamBYOBRequest: __fws$e5, WritableStream: __fws$e6, WritableStreamDefaultWriter: __fws$e7, WritableStreamDefaultController: __fws$e8, TransformStream: __fws$e9, TransformStreamDefaultController: __fws$e10, ByteLengthQueuingStrategy: __fws$e11, CountQueuingStrategy: __fws$e12, install: __fws$e13, uninstall: __fws$e14, isInstalled: __fws$e15, nativeClasses: __fws$e16, getCounters: __fws$e17, resetCounters: __fws$e18, startMetricsFromEnv: __fws$e19 } = __fws$stale ?? {
-  ReadableStream: __fws$m[25].ReadableStream,
-  ReadableStreamDefaultReader: __fws$m[13].ReadableStreamDefaultReader,
-  ReadableStreamBYOBReader: __fws$m[14].ReadableStreamBYOBReader,
+  ReadableStream: __fws$m[24].ReadableStream,
+  ReadableStreamDefaultReader: __fws$m[12].ReadableStreamDefaultReader,
+  ReadableStreamBYOBReader: __fws$m[13].ReadableStreamBYOBReader,
   ReadableStreamDefaultController: __fws$m[9].ReadableStreamDefaultController,
-  ReadableByteStreamController: __fws$m[11].ReadableByteStreamController,
-  ReadableStreamBYOBRequest: __fws$m[11].ReadableStreamBYOBRequest,
-  WritableStream: __fws$m[20].WritableStream,
-  WritableStreamDefaultWriter: __fws$m[21].WritableStreamDefaultWriter,
-  WritableStreamDefaultController: __fws$m[18].WritableStreamDefaultController,
-  TransformStream: __fws$m[27].TransformStream,
-  TransformStreamDefaultController: __fws$m[26].TransformStreamDefaultController,
+  ReadableByteStreamController: __fws$m[10].ReadableByteStreamController,
+  ReadableStreamBYOBRequest: __fws$m[10].ReadableStreamBYOBRequest,
+  WritableStream: __fws$m[19].WritableStream,
+  WritableStreamDefaultWriter: __fws$m[20].WritableStreamDefaultWriter,
+  WritableStreamDefaultController: __fws$m[17].WritableStreamDefaultController,
+  TransformStream: __fws$m[26].TransformStream,
+  TransformStreamDefaultController: __fws$m[25].TransformStreamDefaultController,
   ByteLengthQueuingStrategy: __fws$m[4].ByteLengthQueuingStrategy,
   CountQueuingStrategy: __fws$m[4].CountQueuingStrategy,
-  install: __fws$m[41].install,
-  uninstall: __fws$m[41].uninstall,
-  isInstalled: __fws$m[41].isInstalled,
-  nativeClasses: __fws$m[41].nativeClasses,
-  getCounters: __fws$m[42].getCounters,
-  resetCounters: __fws$m[42].resetCounters,
-  startMetricsFromEnv: __fws$m[46].startFromEnv,
+  install: __fws$m[40].install,
+  uninstall: __fws$m[40].uninstall,
+  isInstalled: __fws$m[40].isInstalled,
+  nativeClasses: __fws$m[40].nativeClasses,
+  getCounters: __fws$m[41].getCounters,
+  resetCounters: __fws$m[41].resetCounters,
+  startMetricsFromEnv: __fws$m[45].startFromEnv,
 };
 export { __fws$e0 as ReadableStream, __fws$e1 as ReadableStreamDefaultReader, __fws$e2 as ReadableStreamBYOBReader, __fws$e3 as ReadableStreamDefaultController, __fws$e4 as ReadableByteStreamController, __fws$e5 as ReadableStreamBYOBRequest, __fws$e6 as WritableStream, __fws$e7 as WritableStreamDefaultWriter, __fws$e8 as WritableStreamDefaultController, __fws$e9 as TransformStream, __fws$e10 as TransformStreamDefaultController, __fws$e11 as ByteLengthQueuingStrategy, __fws$e12 as CountQueuingStrategy, __fws$e13 as install, __fws$e14 as uninstall, __fws$e15 as isInstalled, __fws$e16 as nativeClasses, __fws$e17 as getCounters, __fws$e18 as resetCounters, __fws$e19 as startMetricsFromEnv };
 //# sourceMappingURL=fast-webstreams.js.map

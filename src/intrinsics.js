@@ -6,6 +6,8 @@
 import { types as nodeUtilTypes } from 'node:util';
 
 export const ReflectApply = Reflect.apply;
+/** `fn` as a function of its receiver: uncurryThis(fn)(x, ...args) is fn.call(x, ...args), whatever call becomes later. */
+export const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
 export const ReflectGet = Reflect.get;
 export const ObjectCreate = Object.create;
 export const ObjectDefineProperty = Object.defineProperty;
@@ -19,7 +21,7 @@ export const ObjectPrototype = Object.prototype;
 export const OriginalPromise = Promise;
 export const PromisePrototypeThen = Promise.prototype.then;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
-export const promiseThen = Function.prototype.call.bind(Promise.prototype.then);
+export const promiseThen = uncurryThis(Promise.prototype.then);
 export const PromiseResolve = Promise.resolve.bind(Promise);
 export const PromiseReject = Promise.reject.bind(Promise);
 
@@ -39,76 +41,74 @@ export const NumberMAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 
 export const ArrayBufferCtor = ArrayBuffer;
 export const ArrayBufferIsView = ArrayBuffer.isView;
-const ArrayBufferPrototype = ArrayBuffer.prototype;
-const byteLengthGetter = ObjectGetOwnPropertyDescriptor(ArrayBufferPrototype, 'byteLength').get;
-const detachedGetter = ObjectGetOwnPropertyDescriptor(ArrayBufferPrototype, 'detached')?.get;
-const transferMethod = ArrayBufferPrototype.transfer;
-export const ArrayBufferPrototypeSlice = ArrayBufferPrototype.slice;
 export const SharedArrayBufferCtor = globalThis.SharedArrayBuffer;
-const sharedByteLengthGetter = SharedArrayBufferCtor &&
-  ObjectGetOwnPropertyDescriptor(SharedArrayBufferCtor.prototype, 'byteLength').get;
-
-export const TypedArrayPrototype = ObjectGetPrototypeOf(Uint8Array.prototype);
-const typedArrayBufferGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, 'buffer').get;
-const typedArrayByteOffsetGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, 'byteOffset').get;
-const typedArrayByteLengthGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, 'byteLength').get;
-const typedArrayLengthGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, 'length').get;
-const typedArrayTagGetter = ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get;
-const DataViewPrototype = DataView.prototype;
-const dataViewBufferGetter = ObjectGetOwnPropertyDescriptor(DataViewPrototype, 'buffer').get;
-const dataViewByteOffsetGetter = ObjectGetOwnPropertyDescriptor(DataViewPrototype, 'byteOffset').get;
-const dataViewByteLengthGetter = ObjectGetOwnPropertyDescriptor(DataViewPrototype, 'byteLength').get;
 export const Uint8ArrayCtor = Uint8Array;
 export const DataViewCtor = DataView;
-const TypedArraySet = TypedArrayPrototype.set;
+export const TypedArrayPrototype = ObjectGetPrototypeOf(Uint8Array.prototype);
+const ArrayBufferPrototype = ArrayBuffer.prototype;
+const DataViewPrototype = DataView.prototype;
+export const ArrayBufferPrototypeSlice = ArrayBufferPrototype.slice;
+
+// The view and buffer accessors, called as plain functions of their receiver.
+// They run several times per byte-stream chunk: ReflectApply(getter, view, [])
+// would build an argument array per call, which even optimised code keeps.
+const getterOf = (proto, key) => ObjectGetOwnPropertyDescriptor(proto, key)?.get;
+
+/** A TypedArray's [[TypedArrayName]], e.g. 'Uint8Array'; undefined for anything else (never throws). */
+export const typedArrayName = uncurryThis(getterOf(TypedArrayPrototype, SymbolToStringTag));
+/** A TypedArray's [[ViewedArrayBuffer]], [[ByteOffset]], byte length and length (0 once detached). */
+export const typedArrayBuffer = uncurryThis(getterOf(TypedArrayPrototype, 'buffer'));
+export const typedArrayByteOffset = uncurryThis(getterOf(TypedArrayPrototype, 'byteOffset'));
+export const typedArrayByteLength = uncurryThis(getterOf(TypedArrayPrototype, 'byteLength'));
+export const typedArrayLength = uncurryThis(getterOf(TypedArrayPrototype, 'length'));
+/** %TypedArray%.prototype.set: copies a TypedArray's elements into another (no observable lookups). */
+export const typedArraySet = uncurryThis(TypedArrayPrototype.set);
+/** The same slots of a DataView (byteOffset and byteLength throw once its buffer is detached). */
+export const dataViewBuffer = uncurryThis(getterOf(DataViewPrototype, 'buffer'));
+export const dataViewByteOffset = uncurryThis(getterOf(DataViewPrototype, 'byteOffset'));
+export const dataViewByteLength = uncurryThis(getterOf(DataViewPrototype, 'byteLength'));
 
 /** Is `view` a TypedArray (not a DataView)? */
 export function isTypedArray(view) {
-  return ReflectApply(typedArrayTagGetter, view, []) !== undefined;
+  return typedArrayName(view) !== undefined;
 }
-/** The element type's constructor name, e.g. 'Uint8Array'. */
-export function typedArrayName(view) {
-  return ReflectApply(typedArrayTagGetter, view, []);
-}
+/** The slots of any ArrayBufferView. */
 export function viewBuffer(view) {
-  return isTypedArray(view)
-    ? ReflectApply(typedArrayBufferGetter, view, [])
-    : ReflectApply(dataViewBufferGetter, view, []);
+  return isTypedArray(view) ? typedArrayBuffer(view) : dataViewBuffer(view);
 }
 export function viewByteOffset(view) {
-  return isTypedArray(view)
-    ? ReflectApply(typedArrayByteOffsetGetter, view, [])
-    : ReflectApply(dataViewByteOffsetGetter, view, []);
+  return isTypedArray(view) ? typedArrayByteOffset(view) : dataViewByteOffset(view);
 }
 export function viewByteLength(view) {
-  return isTypedArray(view)
-    ? ReflectApply(typedArrayByteLengthGetter, view, [])
-    : ReflectApply(dataViewByteLengthGetter, view, []);
+  return isTypedArray(view) ? typedArrayByteLength(view) : dataViewByteLength(view);
 }
-export function typedArrayLength(view) {
-  return ReflectApply(typedArrayLengthGetter, view, []);
-}
+
 /** Is `value` a SharedArrayBuffer? (util.types answers without throwing.) */
 export const isSharedArrayBuffer = nodeUtilTypes.isSharedArrayBuffer;
 /** Is `value` a (non-shared) ArrayBuffer? */
 export const isArrayBuffer = nodeUtilTypes.isArrayBuffer;
-export function arrayBufferByteLength(buffer) {
-  return ReflectApply(byteLengthGetter, buffer, []);
-}
+/** An ArrayBuffer's [[ArrayBufferByteLength]] (0 once detached); throws for anything else, a SharedArrayBuffer too. */
+export const arrayBufferByteLength = uncurryThis(getterOf(ArrayBufferPrototype, 'byteLength'));
+const resizableGetter = getterOf(ArrayBufferPrototype, 'resizable');
+/** Is the ArrayBuffer `buffer` resizable? (false where resizable buffers do not exist) */
+export const isResizableArrayBuffer = resizableGetter === undefined ? () => false : uncurryThis(resizableGetter);
+
 /** Copies `length` bytes between ArrayBuffers (spec: CopyDataBlockBytes). */
 export function copyDataBlockBytes(toBuffer, toIndex, fromBuffer, fromIndex, length) {
-  ReflectApply(TypedArraySet, new Uint8ArrayCtor(toBuffer, toIndex, length),
-    [new Uint8ArrayCtor(fromBuffer, fromIndex, length)]);
+  typedArraySet(new Uint8ArrayCtor(toBuffer, toIndex, length), new Uint8ArrayCtor(fromBuffer, fromIndex, length));
 }
 
-// ArrayBuffer.prototype.transfer and .detached arrived in Node 21/22. On Node 20
-// structuredClone with a transfer list detaches the source the same way.
-const structuredCloneFn = globalThis.structuredClone;
+// ArrayBuffer.prototype.transfer and .detached arrived in Node 21/22. Node 20
+// gets the same effects another way (below).
+const detachedGetter = getterOf(ArrayBufferPrototype, 'detached');
+const transferMethod = ArrayBufferPrototype.transfer;
+
+/** IsDetachedBuffer. */
 export const isDetachedBuffer = detachedGetter !== undefined
-  ? (buffer) => ReflectApply(detachedGetter, buffer, [])
+  ? uncurryThis(detachedGetter)
   : (buffer) => {
       // A detached buffer reports byteLength 0 and cannot be sliced.
-      if (ReflectApply(byteLengthGetter, buffer, []) !== 0) return false;
+      if (arrayBufferByteLength(buffer) !== 0) return false;
       try {
         ReflectApply(ArrayBufferPrototypeSlice, buffer, [0, 0]);
         return false;
@@ -116,53 +116,85 @@ export const isDetachedBuffer = detachedGetter !== undefined
         return true;
       }
     };
+
+/**
+ * Node 20's buffer binding detaches an ArrayBuffer and returns a new one over
+ * the same memory (undefined for a buffer that cannot be detached); its own
+ * streams use it, and it costs far less per chunk than structuredClone. Taken
+ * only while process.binding is Node's own function: with
+ * --pending-deprecation Node wraps it to warn (DEP0111), and under the
+ * permission model it throws. Probed once, on a throwaway buffer.
+ */
+function bindingDetach() {
+  if (transferMethod !== undefined) return undefined;
+  try {
+    const binding = process.binding;
+    if (typeof binding !== 'function' || binding.name !== 'binding') return undefined;
+    const detach = binding('buffer').detachArrayBuffer;
+    if (typeof detach !== 'function') return undefined;
+    const probe = new ArrayBufferCtor(1);
+    const moved = detach(probe);
+    if (moved === undefined || arrayBufferByteLength(moved) !== 1 || arrayBufferByteLength(probe) !== 0) {
+      return undefined;
+    }
+    return detach;
+  } catch {
+    return undefined;
+  }
+}
+const detachByBinding = bindingDetach();
+const structuredCloneFn = globalThis.structuredClone;
+
+function transferByBinding(buffer) {
+  const moved = detachByBinding(buffer);
+  if (moved === undefined) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
+  return moved;
+}
+
+function transferByStructuredClone(buffer) {
+  // structuredClone copies (rather than detaches) buffers that cannot be
+  // detached, e.g. a WebAssembly.Memory's; transfer() throws for those.
+  // A buffer that had bytes and now reports none was detached: that test
+  // avoids isDetachedBuffer's thrown exception on the per-chunk path.
+  const length = arrayBufferByteLength(buffer);
+  const transferred = structuredCloneFn(buffer, { transfer: [buffer] });
+  const detached = length !== 0 ? arrayBufferByteLength(buffer) === 0 : isDetachedBuffer(buffer);
+  if (!detached) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
+  return transferred;
+}
+
+/**
+ * TransferArrayBuffer: detaches `buffer` (an ArrayBuffer, not detached) and
+ * returns a new ArrayBuffer with its contents; throws for a buffer that cannot
+ * be detached.
+ */
 export const transferArrayBuffer = transferMethod !== undefined
-  ? (buffer) => ReflectApply(transferMethod, buffer, [])
-  : (buffer) => {
-      // structuredClone copies (rather than detaches) buffers that cannot be
-      // detached, e.g. a WebAssembly.Memory's; transfer() throws for those.
-      // A buffer that had bytes and now reports none was detached: that test
-      // avoids isDetachedBuffer's thrown exception on the per-chunk path.
-      const length = ReflectApply(byteLengthGetter, buffer, []);
-      const transferred = structuredCloneFn(buffer, { transfer: [buffer] });
-      const detached = length !== 0 ? ReflectApply(byteLengthGetter, buffer, []) === 0 : isDetachedBuffer(buffer);
-      if (!detached) throw new OriginalTypeError('This ArrayBuffer cannot be transferred');
-      return transferred;
-    };
+  ? uncurryThis(transferMethod)
+  : detachByBinding !== undefined ? transferByBinding : transferByStructuredClone;
 
 // AbortController / AbortSignal, for WritableStreamDefaultController.signal and pipeTo's signal.
 export const AbortControllerCtor = AbortController;
 const abortControllerProto = AbortController.prototype;
 export const AbortControllerAbort = abortControllerProto.abort;
-const abortControllerSignalGetter = ObjectGetOwnPropertyDescriptor(abortControllerProto, 'signal').get;
-export function abortControllerSignal(controller) {
-  return ReflectApply(abortControllerSignalGetter, controller, []);
-}
+export const abortControllerSignal = uncurryThis(getterOf(abortControllerProto, 'signal'));
 const abortSignalProto = AbortSignal.prototype;
-const abortSignalAbortedGetter = ObjectGetOwnPropertyDescriptor(abortSignalProto, 'aborted').get;
-const abortSignalReasonGetter = ObjectGetOwnPropertyDescriptor(abortSignalProto, 'reason').get;
+export const abortSignalAborted = uncurryThis(getterOf(abortSignalProto, 'aborted'));
+export const abortSignalReason = uncurryThis(getterOf(abortSignalProto, 'reason'));
 /** Is value a genuine AbortSignal? (Node's getters throw for anything else.) */
 export function isAbortSignal(value) {
   if (typeof value !== 'object' || value === null) return false;
   try {
-    ReflectApply(abortSignalAbortedGetter, value, []);
+    abortSignalAborted(value);
     return true;
   } catch {
     return false;
   }
 }
-export function abortSignalAborted(signal) {
-  return ReflectApply(abortSignalAbortedGetter, signal, []);
-}
-export function abortSignalReason(signal) {
-  return ReflectApply(abortSignalReasonGetter, signal, []);
-}
 const EventTargetProto = EventTarget.prototype;
 export const EventTargetAddEventListener = EventTargetProto.addEventListener;
 export const EventTargetRemoveEventListener = EventTargetProto.removeEventListener;
 
-// ----- Appended for byte streams (byte-controller.js, byob-reader.js, byte-tee.js) -----
-// "The typed array constructors table": [[TypedArrayName]] -> constructor and
+// For byte streams, "the typed array constructors table": [[TypedArrayName]] -> constructor and
 // element size, captured now so user code that replaces globals or patches
 // `view.constructor` cannot change which views byte streams create.
 export const TypedArrayConstructorsByName = ObjectCreate(null);
@@ -177,9 +209,3 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
 }
 ObjectFreeze(TypedArrayConstructorsByName);
 ObjectFreeze(TypedArrayElementSizeByName);
-const resizableGetter = ObjectGetOwnPropertyDescriptor(ArrayBufferPrototype, 'resizable')?.get;
-/** Is `buffer` a resizable ArrayBuffer? (false where resizable buffers do not exist) */
-export function isResizableArrayBuffer(buffer) {
-  return resizableGetter !== undefined && ReflectApply(resizableGetter, buffer, []);
-}
-

@@ -9,12 +9,10 @@ import {
   Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
   viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
+  typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
+  dataViewByteLength, arrayBufferByteLength,
 } from '../intrinsics.js';
 import { reactToResult } from '../promise.js';
-import {
-  typedArrayTag, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
-  dataViewByteLength, arrayBufferByteLength, arrayBufferResizable, arrayBufferTransfer,
-} from './byte-views.js';
 import { RingQueue, emptyQueue } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
@@ -207,7 +205,7 @@ export function TransferArrayBuffer(buffer) {
   // The intrinsic throws for buffers that cannot be detached (on Node 20 too);
   // say why in terms a stream user understands.
   try {
-    return arrayBufferTransfer(buffer);
+    return transferArrayBuffer(buffer);
   } catch {
     throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)');
   }
@@ -268,7 +266,7 @@ export class ReadableByteStreamController {
     // The argument's conversion to ArrayBufferView and the checks of enqueue(),
     // reading each of the view's slots once. A TypedArray's byte length reads 0
     // once its buffer is detached; a DataView's getters throw then instead.
-    const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+    const isTypedArrayView = typedArrayName(chunk) !== undefined;
     let buffer;
     let byteLength;
     if (isTypedArrayView) {
@@ -289,7 +287,7 @@ export class ReadableByteStreamController {
       throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
         'which is not allowed');
     }
-    if (arrayBufferResizable(buffer)) {
+    if (isResizableArrayBuffer(buffer)) {
       throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
         'ArrayBuffer, which is not allowed');
     }
@@ -487,7 +485,7 @@ export function ReadableByteStreamControllerConvertPullIntoDescriptor(pullIntoDe
 export function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPrivate = false) {
   const stream = controller.stream;
   if (controller.closeRequested || stream.state !== 'readable') return;
-  const isTypedArrayView = typedArrayTag(chunk) !== undefined;
+  const isTypedArrayView = typedArrayName(chunk) !== undefined;
   const buffer = isTypedArrayView ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
   if (isDetachedBuffer(buffer)) {
     throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
@@ -507,7 +505,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
   let transferredBuffer = buffer;
   if (!chunkIsPrivate) {
     try {
-      transferredBuffer = arrayBufferTransfer(buffer);
+      transferredBuffer = transferArrayBuffer(buffer);
     } catch {
       throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory ' +
         'buffer)');
@@ -706,7 +704,7 @@ export function ReadableByteStreamControllerPullInto(controller, view, min, read
   let byteOffset;
   let byteLength;
   let viewedBuffer;
-  const name = typedArrayTag(view);
+  const name = typedArrayName(view);
   if (name !== undefined) {
     elementSize = TypedArrayElementSizeByName[name];
     ctor = TypedArrayConstructorsByName[name];

@@ -1,9 +1,8 @@
 // ReadableByteStreamTee (spec 4.9.1): tees a readable byte stream into two byte
 // streams, reading with a default reader when a branch has no BYOB request and
 // with a BYOB reader (into the branch's request view) when it has one.
-import { ArrayBufferCtor, Uint8ArrayCtor } from '../intrinsics.js';
+import { ArrayBufferCtor, Uint8ArrayCtor, typedArrayByteLength, typedArraySet } from '../intrinsics.js';
 import { Deferred, enqueueMicrotask, reactToPromise, returnUndefined } from '../promise.js';
-import { typedArrayByteLength, typedArraySet } from './byte-views.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
