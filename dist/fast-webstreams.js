@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10540],["src/promise.js",6093],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",3852],["src/readable/stream-ops.js",8064],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14848],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5652],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8573],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8946],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10540],["src/promise.js",7158],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",3852],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14848],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 998623868;
+    changed = (h >>> 0) !== 719022811;
   }
   if (!changed) return undefined;
   try {
@@ -272,9 +272,9 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
 }
 ObjectFreeze(TypedArrayConstructorsByName);
 ObjectFreeze(TypedArrayElementSizeByName);
-Object.assign(__fws$m[0], { OriginalPromise, PromiseResolve, PromiseReject, promiseThen, OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, typedArrayLength, typedArraySet, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, abortSignalAborted, abortSignalReason, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
+Object.assign(__fws$m[0], { OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, typedArrayLength, typedArraySet, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, abortSignalAborted, abortSignalReason, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
 // ---- src/promise.js
-{ const { OriginalPromise, PromiseResolve, PromiseReject, promiseThen } = __fws$m[0]; __fws$m[1] = { promiseResolvedWith, uponPromise, returnUndefined, resolvedUndefined, enqueueMicrotask, reactToPromise, reactToResult, setPromiseIsHandled, settledLazyDeferred };
+{ const { OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen } = __fws$m[0]; __fws$m[1] = { promiseResolvedWith, uponPromise, returnUndefined, resolvedUndefined, enqueueMicrotask, reactToPromise, reactToResult, settledLazyDeferred, setPromiseIsHandled };
 // WebIDL promise operations ("a new promise", "resolve", "react", "mark as
 // handled") built only on captured intrinsics, so patching Promise.prototype.then
 // in user code cannot intercept our internal reactions.
@@ -322,6 +322,7 @@ function noop() {}
     this.pending = true;
     this.rejected = false;
     this.reason = undefined;
+    this.lazyReason = undefined; // a LazyTypeError standing for the reason, until the promise is made
     this.deferred = undefined; // the Deferred, once someone asked for the promise
     this.waiter = undefined; // an internal callback for fulfilment
   }
@@ -332,7 +333,7 @@ function noop() {}
       deferred = new Deferred();
       this.deferred = deferred;
       if (this.rejected) {
-        deferred.reject(this.reason);
+        deferred.reject(this.lazyReason === undefined ? this.reason : this.lazyReason.value);
         setPromiseIsHandled(deferred.promise);
       } else if (!this.pending) {
         deferred.resolve(undefined);
@@ -362,6 +363,18 @@ function noop() {}
     }
   }
 
+  /** Rejects with `lazyError`'s TypeError, made now only if the promise already exists. Marked as handled. */
+  rejectWithLazyError(lazyError) {
+    if (this.deferred !== undefined) {
+      this.reject(lazyError.value);
+      return;
+    }
+    this.pending = false;
+    this.rejected = true;
+    this.lazyReason = lazyError;
+    this.waiter = undefined;
+  }
+
   /** Runs `callback` a microtask after fulfilment, as a reaction would; never on rejection. */
   onFulfilled(callback) {
     if (this.pending) {
@@ -369,6 +382,24 @@ function noop() {}
     } else if (!this.rejected) {
       enqueueMicrotask(callback);
     }
+  }
+}
+
+/**
+ * A TypeError made only when someone looks at it. A released reader's or
+ * writer's promises are rejected with one, and are rarely looked at after a
+ * pipe ends; making an Error captures a stack trace (about a microsecond, and a
+ * finished pipe released three of them).
+ */
+       class LazyTypeError {
+  constructor(message) {
+    this.message = message;
+    this.error = undefined;
+  }
+
+  get value() {
+    if (this.error === undefined) this.error = new OriginalTypeError(this.message);
+    return this.error;
   }
 }
 
@@ -459,7 +490,7 @@ const resolvedPromise = PromiseResolve(undefined);
   setPromiseIsHandled(p);
   return p;
 }
-Object.assign(__fws$m[1], { LazyDeferred, promiseRejectedWith, Deferred }); }
+Object.assign(__fws$m[1], { LazyDeferred, LazyTypeError, promiseRejectedWith, Deferred }); }
 // ---- src/facade.js
 { __fws$m[2] = {  };
 // Every public object (stream, reader, writer, controller, request) is a thin
@@ -844,7 +875,7 @@ const noItems = [];
 }
 Object.assign(__fws$m[5], { RingQueue, emptyQueue, QueueWithSizes }); }
 // ---- src/readable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { RingQueue, emptyQueue } = __fws$m[5]; const { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
+{ const { OriginalTypeError } = __fws$m[0]; const { RingQueue, emptyQueue } = __fws$m[5]; const { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
 // The ReadableStream state machine: the internal record that holds a stream's
 // slots, and the abstract operations of spec section 4.9 that act on it
 // ("Interfacing with controllers", "Readers"). The public class in
@@ -1027,12 +1058,12 @@ Object.assign(__fws$m[5], { RingQueue, emptyQueue, QueueWithSizes }); }
 /** ReadableStreamReaderGenericRelease */
        function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader.stream;
-  const error = new OriginalTypeError('Reader was released and can no longer be used to monitor the stream\'s closedness');
+  const error = new LazyTypeError('Reader was released and can no longer be used to monitor the stream\'s closedness');
   if (stream.state === 'readable' && reader.closedDeferred !== undefined) {
-    reader.closedDeferred.reject(error);
+    reader.closedDeferred.rejectWithLazyError(error);
   } else {
     const closed = new LazyDeferred();
-    closed.reject(error);
+    closed.rejectWithLazyError(error);
     reader.closedDeferred = closed;
   }
   stream.controller.releaseSteps();
@@ -2656,8 +2687,9 @@ Object.assign(__fws$m[11], { counters }); }
 /** ReadableStreamDefaultReaderRelease */
        function ReadableStreamDefaultReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
-  const e = new OriginalTypeError('Reader was released');
-  ReadableStreamDefaultReaderErrorReadRequests(reader, e);
+  // The error reaches only pending reads: no read, no error to make.
+  if (reader.readRequests.length === 0) return;
+  ReadableStreamDefaultReaderErrorReadRequests(reader, new OriginalTypeError('Reader was released'));
 }
 
        class ReadableStreamDefaultReader {
@@ -3279,7 +3311,7 @@ function teeCancel(tee) {
 }
  }
 // ---- src/writable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected };
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsurePromisesRejectedLazily };
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 
@@ -3464,10 +3496,7 @@ class PendingAbortRequest {
     stream.closeRequest = undefined;
   }
   const writer = stream.writer;
-  if (writer !== undefined) {
-    writer.closed.reject(stream.storedError);
-    setPromiseIsHandled(writer.closed.promise);
-  }
+  if (writer !== undefined) writer.closed.reject(stream.storedError); // marked as handled
 }
 
 /** WritableStreamStartErroring */
@@ -3497,15 +3526,29 @@ class PendingAbortRequest {
 
 /** WritableStreamDefaultWriterEnsureReadyPromiseRejected */
        function WritableStreamDefaultWriterEnsureReadyPromiseRejected(writer, error) {
-  if (!writer.ready.pending) writer.ready = new LazyDeferred();
-  writer.ready.reject(error); // marked as handled
+  pendingReady(writer).reject(error); // marked as handled
 }
 
-/** WritableStreamDefaultWriterEnsureClosedPromiseRejected */
-       function WritableStreamDefaultWriterEnsureClosedPromiseRejected(writer, error) {
-  if (!writer.closed.pending) writer.closed = new Deferred();
-  writer.closed.reject(error);
-  setPromiseIsHandled(writer.closed.promise);
+/**
+ * WritableStreamDefaultWriterEnsureReadyPromiseRejected and
+ * WritableStreamDefaultWriterEnsureClosedPromiseRejected (whose only caller is
+ * WritableStreamDefaultWriterRelease) with its releasedError, a TypeError made
+ * only if one of the two promises is ever looked at.
+ */
+       function WritableStreamDefaultWriterEnsurePromisesRejectedLazily(writer, lazyError) {
+  pendingReady(writer).rejectWithLazyError(lazyError);
+  pendingClosed(writer).rejectWithLazyError(lazyError);
+}
+
+// The first step of each: a promise already settled is replaced by a new one.
+function pendingReady(writer) {
+  if (!writer.ready.pending) writer.ready = new LazyDeferred();
+  return writer.ready;
+}
+
+function pendingClosed(writer) {
+  if (!writer.closed.pending) writer.closed = new LazyDeferred();
+  return writer.closed;
 }
 Object.assign(__fws$m[16], { WritableStreamImpl }); }
 // ---- src/writable/default-controller.js
@@ -3987,9 +4030,8 @@ const isWritableStream = (value) => unwrapWritableStream(value) !== undefined;
 defineInterface(WritableStream, 'WritableStream', ['locked', 'abort', 'close', 'getWriter']);
 Object.assign(__fws$m[19], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
 // ---- src/writable/default-writer.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected, WritableStreamDefaultWriterEnsureClosedPromiseRejected } = __fws$m[16]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[17]; const { unwrapWritableStream } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[20] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(20);
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, LazyTypeError, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily } = __fws$m[16]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[17]; const { unwrapWritableStream } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[20] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(20);
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
-
 
 
 
@@ -4009,24 +4051,13 @@ Object.assign(__fws$m[19], { unwrapWritableStream, isWritableStreamLocked, Writa
   constructor() {
     this.stream = undefined;
     this.ready = undefined;   // LazyDeferred: [[readyPromise]]
-    this.closed = undefined;  // Deferred: [[closedPromise]]
+    this.closed = undefined;  // LazyDeferred: [[closedPromise]], its promise made when asked for
     this.api = undefined;
   }
 
   get facade() {
     return this.api ?? new WritableStreamDefaultWriter(kWrap, this);
   }
-}
-
-function settledDeferred(fulfilled, reason) {
-  const d = new Deferred();
-  if (fulfilled) {
-    d.resolve(undefined);
-  } else {
-    d.reject(reason);
-    setPromiseIsHandled(d.promise);
-  }
-  return d;
 }
 
 /** AcquireWritableStreamDefaultWriter */
@@ -4048,16 +4079,16 @@ function settledDeferred(fulfilled, reason) {
     writer.ready = !WritableStreamCloseQueuedOrInFlight(stream) && stream.backpressure
       ? new LazyDeferred()
       : settledLazyDeferred(true);
-    writer.closed = new Deferred();
+    writer.closed = new LazyDeferred();
   } else if (state === 'erroring') {
     writer.ready = settledLazyDeferred(false, stream.storedError);
-    writer.closed = new Deferred();
+    writer.closed = new LazyDeferred();
   } else if (state === 'closed') {
     writer.ready = settledLazyDeferred(true);
-    writer.closed = settledDeferred(true);
+    writer.closed = settledLazyDeferred(true);
   } else {
     writer.ready = settledLazyDeferred(false, stream.storedError);
-    writer.closed = settledDeferred(false, stream.storedError);
+    writer.closed = settledLazyDeferred(false, stream.storedError);
   }
 }
 
@@ -4082,9 +4113,8 @@ function settledDeferred(fulfilled, reason) {
 /** WritableStreamDefaultWriterRelease */
        function WritableStreamDefaultWriterRelease(writer) {
   const stream = writer.stream;
-  const releasedError = new OriginalTypeError('Writer was released and can no longer be used to monitor the stream');
-  WritableStreamDefaultWriterEnsureReadyPromiseRejected(writer, releasedError);
-  WritableStreamDefaultWriterEnsureClosedPromiseRejected(writer, releasedError);
+  const releasedError = new LazyTypeError('Writer was released and can no longer be used to monitor the stream');
+  WritableStreamDefaultWriterEnsurePromisesRejectedLazily(writer, releasedError);
   stream.writer = undefined;
   writer.stream = undefined;
 }

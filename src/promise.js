@@ -2,7 +2,7 @@
 // handled") built only on captured intrinsics, so patching Promise.prototype.then
 // in user code cannot intercept our internal reactions.
 import {
-  OriginalPromise, PromiseResolve, PromiseReject, promiseThen,
+  OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen,
 } from './intrinsics.js';
 
 function noop() {}
@@ -45,6 +45,7 @@ export class LazyDeferred {
     this.pending = true;
     this.rejected = false;
     this.reason = undefined;
+    this.lazyReason = undefined; // a LazyTypeError standing for the reason, until the promise is made
     this.deferred = undefined; // the Deferred, once someone asked for the promise
     this.waiter = undefined; // an internal callback for fulfilment
   }
@@ -55,7 +56,7 @@ export class LazyDeferred {
       deferred = new Deferred();
       this.deferred = deferred;
       if (this.rejected) {
-        deferred.reject(this.reason);
+        deferred.reject(this.lazyReason === undefined ? this.reason : this.lazyReason.value);
         setPromiseIsHandled(deferred.promise);
       } else if (!this.pending) {
         deferred.resolve(undefined);
@@ -85,6 +86,18 @@ export class LazyDeferred {
     }
   }
 
+  /** Rejects with `lazyError`'s TypeError, made now only if the promise already exists. Marked as handled. */
+  rejectWithLazyError(lazyError) {
+    if (this.deferred !== undefined) {
+      this.reject(lazyError.value);
+      return;
+    }
+    this.pending = false;
+    this.rejected = true;
+    this.lazyReason = lazyError;
+    this.waiter = undefined;
+  }
+
   /** Runs `callback` a microtask after fulfilment, as a reaction would; never on rejection. */
   onFulfilled(callback) {
     if (this.pending) {
@@ -92,6 +105,24 @@ export class LazyDeferred {
     } else if (!this.rejected) {
       enqueueMicrotask(callback);
     }
+  }
+}
+
+/**
+ * A TypeError made only when someone looks at it. A released reader's or
+ * writer's promises are rejected with one, and are rarely looked at after a
+ * pipe ends; making an Error captures a stack trace (about a microsecond, and a
+ * finished pipe released three of them).
+ */
+export class LazyTypeError {
+  constructor(message) {
+    this.message = message;
+    this.error = undefined;
+  }
+
+  get value() {
+    if (this.error === undefined) this.error = new OriginalTypeError(this.message);
+    return this.error;
   }
 }
 

@@ -78,8 +78,9 @@ export function ReadableStreamDefaultReaderRead(reader, readRequest) {
 /** ReadableStreamDefaultReaderRelease */
 export function ReadableStreamDefaultReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
-  const e = new OriginalTypeError('Reader was released');
-  ReadableStreamDefaultReaderErrorReadRequests(reader, e);
+  // The error reaches only pending reads: no read, no error to make.
+  if (reader.readRequests.length === 0) return;
+  ReadableStreamDefaultReaderErrorReadRequests(reader, new OriginalTypeError('Reader was released'));
 }
 
 export class ReadableStreamDefaultReader {

@@ -4,7 +4,7 @@
 // readable-stream.js is only a facade over a ReadableStreamImpl.
 import { OriginalTypeError } from '../intrinsics.js';
 import { RingQueue, emptyQueue } from '../queue.js';
-import { LazyDeferred, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } from '../promise.js';
+import { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } from '../promise.js';
 
 export class ReadableStreamImpl {
   constructor() {
@@ -180,12 +180,12 @@ export function ReadableStreamReaderGenericCancel(reader, reason) {
 /** ReadableStreamReaderGenericRelease */
 export function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader.stream;
-  const error = new OriginalTypeError('Reader was released and can no longer be used to monitor the stream\'s closedness');
+  const error = new LazyTypeError('Reader was released and can no longer be used to monitor the stream\'s closedness');
   if (stream.state === 'readable' && reader.closedDeferred !== undefined) {
-    reader.closedDeferred.reject(error);
+    reader.closedDeferred.rejectWithLazyError(error);
   } else {
     const closed = new LazyDeferred();
-    closed.reject(error);
+    closed.rejectWithLazyError(error);
     reader.closedDeferred = closed;
   }
   stream.controller.releaseSteps();

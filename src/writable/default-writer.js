@@ -1,12 +1,11 @@
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
 import { OriginalTypeError } from '../intrinsics.js';
-import { Deferred, LazyDeferred, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } from '../promise.js';
+import { Deferred, LazyDeferred, LazyTypeError, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
 import {
   IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight,
-  WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsureReadyPromiseRejected,
-  WritableStreamDefaultWriterEnsureClosedPromiseRejected,
+  WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily,
 } from './stream-ops.js';
 import {
   WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize,
@@ -19,24 +18,13 @@ export class WritableStreamDefaultWriterImpl {
   constructor() {
     this.stream = undefined;
     this.ready = undefined;   // LazyDeferred: [[readyPromise]]
-    this.closed = undefined;  // Deferred: [[closedPromise]]
+    this.closed = undefined;  // LazyDeferred: [[closedPromise]], its promise made when asked for
     this.api = undefined;
   }
 
   get facade() {
     return this.api ?? new WritableStreamDefaultWriter(kWrap, this);
   }
-}
-
-function settledDeferred(fulfilled, reason) {
-  const d = new Deferred();
-  if (fulfilled) {
-    d.resolve(undefined);
-  } else {
-    d.reject(reason);
-    setPromiseIsHandled(d.promise);
-  }
-  return d;
 }
 
 /** AcquireWritableStreamDefaultWriter */
@@ -58,16 +46,16 @@ export function SetUpWritableStreamDefaultWriter(writer, stream) {
     writer.ready = !WritableStreamCloseQueuedOrInFlight(stream) && stream.backpressure
       ? new LazyDeferred()
       : settledLazyDeferred(true);
-    writer.closed = new Deferred();
+    writer.closed = new LazyDeferred();
   } else if (state === 'erroring') {
     writer.ready = settledLazyDeferred(false, stream.storedError);
-    writer.closed = new Deferred();
+    writer.closed = new LazyDeferred();
   } else if (state === 'closed') {
     writer.ready = settledLazyDeferred(true);
-    writer.closed = settledDeferred(true);
+    writer.closed = settledLazyDeferred(true);
   } else {
     writer.ready = settledLazyDeferred(false, stream.storedError);
-    writer.closed = settledDeferred(false, stream.storedError);
+    writer.closed = settledLazyDeferred(false, stream.storedError);
   }
 }
 
@@ -92,9 +80,8 @@ export function WritableStreamDefaultWriterGetDesiredSize(writer) {
 /** WritableStreamDefaultWriterRelease */
 export function WritableStreamDefaultWriterRelease(writer) {
   const stream = writer.stream;
-  const releasedError = new OriginalTypeError('Writer was released and can no longer be used to monitor the stream');
-  WritableStreamDefaultWriterEnsureReadyPromiseRejected(writer, releasedError);
-  WritableStreamDefaultWriterEnsureClosedPromiseRejected(writer, releasedError);
+  const releasedError = new LazyTypeError('Writer was released and can no longer be used to monitor the stream');
+  WritableStreamDefaultWriterEnsurePromisesRejectedLazily(writer, releasedError);
   stream.writer = undefined;
   writer.stream = undefined;
 }

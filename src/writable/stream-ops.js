@@ -1,7 +1,7 @@
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 import { OriginalTypeError } from '../intrinsics.js';
-import { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise, setPromiseIsHandled } from '../promise.js';
+import { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } from '../promise.js';
 import { RingQueue, emptyQueue } from '../queue.js';
 
 export class WritableStreamImpl {
@@ -182,10 +182,7 @@ export function WritableStreamRejectCloseAndClosedPromiseIfNeeded(stream) {
     stream.closeRequest = undefined;
   }
   const writer = stream.writer;
-  if (writer !== undefined) {
-    writer.closed.reject(stream.storedError);
-    setPromiseIsHandled(writer.closed.promise);
-  }
+  if (writer !== undefined) writer.closed.reject(stream.storedError); // marked as handled
 }
 
 /** WritableStreamStartErroring */
@@ -215,13 +212,27 @@ export function WritableStreamUpdateBackpressure(stream, backpressure) {
 
 /** WritableStreamDefaultWriterEnsureReadyPromiseRejected */
 export function WritableStreamDefaultWriterEnsureReadyPromiseRejected(writer, error) {
-  if (!writer.ready.pending) writer.ready = new LazyDeferred();
-  writer.ready.reject(error); // marked as handled
+  pendingReady(writer).reject(error); // marked as handled
 }
 
-/** WritableStreamDefaultWriterEnsureClosedPromiseRejected */
-export function WritableStreamDefaultWriterEnsureClosedPromiseRejected(writer, error) {
-  if (!writer.closed.pending) writer.closed = new Deferred();
-  writer.closed.reject(error);
-  setPromiseIsHandled(writer.closed.promise);
+/**
+ * WritableStreamDefaultWriterEnsureReadyPromiseRejected and
+ * WritableStreamDefaultWriterEnsureClosedPromiseRejected (whose only caller is
+ * WritableStreamDefaultWriterRelease) with its releasedError, a TypeError made
+ * only if one of the two promises is ever looked at.
+ */
+export function WritableStreamDefaultWriterEnsurePromisesRejectedLazily(writer, lazyError) {
+  pendingReady(writer).rejectWithLazyError(lazyError);
+  pendingClosed(writer).rejectWithLazyError(lazyError);
+}
+
+// The first step of each: a promise already settled is replaced by a new one.
+function pendingReady(writer) {
+  if (!writer.ready.pending) writer.ready = new LazyDeferred();
+  return writer.ready;
+}
+
+function pendingClosed(writer) {
+  if (!writer.closed.pending) writer.closed = new LazyDeferred();
+  return writer.closed;
 }
