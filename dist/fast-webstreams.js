@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10540],["src/promise.js",7158],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",3852],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14848],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",14717],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10540],["src/promise.js",8097],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",3852],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14848],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",6755],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 719022811;
+    changed = (h >>> 0) !== 4211497818;
   }
   if (!changed) return undefined;
   try {
@@ -314,8 +314,10 @@ function noop() {}
  * A Deferred whose promise is made only if someone asks for it. A writer's
  * [[readyPromise]] flips with backpressure on every chunk, yet inside a pipe
  * nobody but the pipe looks at it: the pipe waits with onFulfilled(), which
- * needs no promise. Every rejection of such a promise is marked as handled
- * (the spec does so for each of them), also when the promise is made late.
+ * needs no promise; a pipe watches its reader's and writer's [[closedPromise]]
+ * with onSettled() the same way. Every rejection of such a promise is marked
+ * as handled (the spec does so for each of them), also when the promise is
+ * made late.
  */
        class LazyDeferred {
   constructor() {
@@ -325,6 +327,7 @@ function noop() {}
     this.lazyReason = undefined; // a LazyTypeError standing for the reason, until the promise is made
     this.deferred = undefined; // the Deferred, once someone asked for the promise
     this.waiter = undefined; // an internal callback for fulfilment
+    this.rejectWaiter = undefined; // and one for rejection
   }
 
   get promise() {
@@ -344,10 +347,9 @@ function noop() {}
 
   resolve(value) {
     this.pending = false;
-    if (this.waiter !== undefined) {
-      enqueueMicrotask(this.waiter); // when a reaction registered on the promise would run
-      this.waiter = undefined;
-    }
+    const waiter = this.waiter;
+    this.unwatch();
+    if (waiter !== undefined) enqueueMicrotask(waiter); // when a reaction registered on the promise would run
     if (this.deferred !== undefined) this.deferred.resolve(value);
   }
 
@@ -356,7 +358,7 @@ function noop() {}
     this.pending = false;
     this.rejected = true;
     this.reason = reason;
-    this.waiter = undefined;
+    this.settleRejectWaiter();
     if (this.deferred !== undefined) {
       this.deferred.reject(reason);
       setPromiseIsHandled(this.deferred.promise);
@@ -372,7 +374,13 @@ function noop() {}
     this.pending = false;
     this.rejected = true;
     this.lazyReason = lazyError;
-    this.waiter = undefined;
+    this.settleRejectWaiter();
+  }
+
+  settleRejectWaiter() {
+    const rejectWaiter = this.rejectWaiter;
+    this.unwatch();
+    if (rejectWaiter !== undefined) enqueueMicrotask(rejectWaiter);
   }
 
   /** Runs `callback` a microtask after fulfilment, as a reaction would; never on rejection. */
@@ -382,6 +390,26 @@ function noop() {}
     } else if (!this.rejected) {
       enqueueMicrotask(callback);
     }
+  }
+
+  /**
+   * Runs onFulfilled or onRejected (either may be undefined) a microtask after
+   * settlement, as reactions registered now would. For a record only we see
+   * (a pipe's reader or writer): one watcher at a time, and unwatch() forgets it.
+   */
+  onSettled(onFulfilled, onRejected) {
+    if (this.pending) {
+      this.waiter = onFulfilled;
+      this.rejectWaiter = onRejected;
+    } else {
+      const callback = this.rejected ? onRejected : onFulfilled;
+      if (callback !== undefined) enqueueMicrotask(callback);
+    }
+  }
+
+  unwatch() {
+    this.waiter = undefined;
+    this.rejectWaiter = undefined;
   }
 }
 
@@ -4465,24 +4493,24 @@ class PipeReadRequest {
     ReflectApply(EventTargetAddEventListener, signal, ['abort', abortAlgorithm]);
   }
 
-  // Errors must be propagated forward.
-  if (source.state === 'errored') {
+  // The reader's and the writer's [[closedPromise]] are watched without
+  // making the promises (LazyDeferred.onSettled): same timing as reactions,
+  // and only the pipe holds that reader and writer.
+  const sourceState = source.state;
+  // Errors must be propagated forward, and closing too (below).
+  if (sourceState === 'errored') {
     sourceErrored(pipe);
-  } else {
-    reactToPromise(pipe.reader.closed.promise, undefined, () => sourceErrored(pipe));
+  } else if (sourceState === 'readable') {
+    pipe.reader.closed.onSettled(() => sourceClosed(pipe), () => sourceErrored(pipe));
   }
   // Errors must be propagated backward.
   if (dest.state === 'errored') {
     destErrored(pipe);
   } else {
-    reactToPromise(pipe.writer.closed.promise, undefined, () => destErrored(pipe));
+    pipe.writer.closed.onSettled(undefined, () => destErrored(pipe));
   }
   // Closing must be propagated forward.
-  if (source.state === 'closed') {
-    sourceClosed(pipe);
-  } else {
-    reactToPromise(pipe.reader.closed.promise, () => sourceClosed(pipe));
-  }
+  if (source.state === 'closed') sourceClosed(pipe);
   // Closing must be propagated backward.
   if (WritableStreamCloseQueuedOrInFlight(dest) || dest.state === 'closed') {
     destClosed(pipe);
@@ -4640,6 +4668,10 @@ function shutdown(pipe, hasError, error) {
 /** "Finalize" */
 function finalize(pipe, hasError, error) {
   unlinkChain(pipe);
+  // The watchers have nothing left to do (shuttingDown is set): drop them
+  // rather than let the releases below queue them.
+  pipe.reader.closed.unwatch();
+  pipe.writer.closed.unwatch();
   WritableStreamDefaultWriterRelease(pipe.writer);
   ReadableStreamDefaultReaderRelease(pipe.reader);
   if (pipe.abortAlgorithm !== undefined) {

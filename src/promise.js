@@ -37,8 +37,10 @@ export class Deferred {
  * A Deferred whose promise is made only if someone asks for it. A writer's
  * [[readyPromise]] flips with backpressure on every chunk, yet inside a pipe
  * nobody but the pipe looks at it: the pipe waits with onFulfilled(), which
- * needs no promise. Every rejection of such a promise is marked as handled
- * (the spec does so for each of them), also when the promise is made late.
+ * needs no promise; a pipe watches its reader's and writer's [[closedPromise]]
+ * with onSettled() the same way. Every rejection of such a promise is marked
+ * as handled (the spec does so for each of them), also when the promise is
+ * made late.
  */
 export class LazyDeferred {
   constructor() {
@@ -48,6 +50,7 @@ export class LazyDeferred {
     this.lazyReason = undefined; // a LazyTypeError standing for the reason, until the promise is made
     this.deferred = undefined; // the Deferred, once someone asked for the promise
     this.waiter = undefined; // an internal callback for fulfilment
+    this.rejectWaiter = undefined; // and one for rejection
   }
 
   get promise() {
@@ -67,10 +70,9 @@ export class LazyDeferred {
 
   resolve(value) {
     this.pending = false;
-    if (this.waiter !== undefined) {
-      enqueueMicrotask(this.waiter); // when a reaction registered on the promise would run
-      this.waiter = undefined;
-    }
+    const waiter = this.waiter;
+    this.unwatch();
+    if (waiter !== undefined) enqueueMicrotask(waiter); // when a reaction registered on the promise would run
     if (this.deferred !== undefined) this.deferred.resolve(value);
   }
 
@@ -79,7 +81,7 @@ export class LazyDeferred {
     this.pending = false;
     this.rejected = true;
     this.reason = reason;
-    this.waiter = undefined;
+    this.settleRejectWaiter();
     if (this.deferred !== undefined) {
       this.deferred.reject(reason);
       setPromiseIsHandled(this.deferred.promise);
@@ -95,7 +97,13 @@ export class LazyDeferred {
     this.pending = false;
     this.rejected = true;
     this.lazyReason = lazyError;
-    this.waiter = undefined;
+    this.settleRejectWaiter();
+  }
+
+  settleRejectWaiter() {
+    const rejectWaiter = this.rejectWaiter;
+    this.unwatch();
+    if (rejectWaiter !== undefined) enqueueMicrotask(rejectWaiter);
   }
 
   /** Runs `callback` a microtask after fulfilment, as a reaction would; never on rejection. */
@@ -105,6 +113,26 @@ export class LazyDeferred {
     } else if (!this.rejected) {
       enqueueMicrotask(callback);
     }
+  }
+
+  /**
+   * Runs onFulfilled or onRejected (either may be undefined) a microtask after
+   * settlement, as reactions registered now would. For a record only we see
+   * (a pipe's reader or writer): one watcher at a time, and unwatch() forgets it.
+   */
+  onSettled(onFulfilled, onRejected) {
+    if (this.pending) {
+      this.waiter = onFulfilled;
+      this.rejectWaiter = onRejected;
+    } else {
+      const callback = this.rejected ? onRejected : onFulfilled;
+      if (callback !== undefined) enqueueMicrotask(callback);
+    }
+  }
+
+  unwatch() {
+    this.waiter = undefined;
+    this.rejectWaiter = undefined;
   }
 }
 

@@ -225,24 +225,24 @@ export function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, p
     ReflectApply(EventTargetAddEventListener, signal, ['abort', abortAlgorithm]);
   }
 
-  // Errors must be propagated forward.
-  if (source.state === 'errored') {
+  // The reader's and the writer's [[closedPromise]] are watched without
+  // making the promises (LazyDeferred.onSettled): same timing as reactions,
+  // and only the pipe holds that reader and writer.
+  const sourceState = source.state;
+  // Errors must be propagated forward, and closing too (below).
+  if (sourceState === 'errored') {
     sourceErrored(pipe);
-  } else {
-    reactToPromise(pipe.reader.closed.promise, undefined, () => sourceErrored(pipe));
+  } else if (sourceState === 'readable') {
+    pipe.reader.closed.onSettled(() => sourceClosed(pipe), () => sourceErrored(pipe));
   }
   // Errors must be propagated backward.
   if (dest.state === 'errored') {
     destErrored(pipe);
   } else {
-    reactToPromise(pipe.writer.closed.promise, undefined, () => destErrored(pipe));
+    pipe.writer.closed.onSettled(undefined, () => destErrored(pipe));
   }
   // Closing must be propagated forward.
-  if (source.state === 'closed') {
-    sourceClosed(pipe);
-  } else {
-    reactToPromise(pipe.reader.closed.promise, () => sourceClosed(pipe));
-  }
+  if (source.state === 'closed') sourceClosed(pipe);
   // Closing must be propagated backward.
   if (WritableStreamCloseQueuedOrInFlight(dest) || dest.state === 'closed') {
     destClosed(pipe);
@@ -400,6 +400,10 @@ function shutdown(pipe, hasError, error) {
 /** "Finalize" */
 function finalize(pipe, hasError, error) {
   unlinkChain(pipe);
+  // The watchers have nothing left to do (shuttingDown is set): drop them
+  // rather than let the releases below queue them.
+  pipe.reader.closed.unwatch();
+  pipe.writer.closed.unwatch();
   WritableStreamDefaultWriterRelease(pipe.writer);
   ReadableStreamDefaultReaderRelease(pipe.reader);
   if (pipe.abortAlgorithm !== undefined) {
