@@ -81,6 +81,23 @@ function ownedBytes(chunk) {
 }
 
 /**
+ * Enqueues a chunk the native body just gave us. This runs in our own reaction
+ * to the native read, with no user code on the stack: a pipe waiting on the
+ * shell writes the chunk as soon as enqueue() returns (tier 1) instead of a
+ * microtask later, as for a pull() source (pullFromReaction in
+ * src/readable/default-controller.js).
+ */
+function enqueueFromReaction(stream, controller, chunk) {
+  stream.feeding = true;
+  try {
+    ReadableByteStreamControllerEnqueue(controller, chunk);
+  } finally {
+    stream.feeding = false;
+  }
+  if (stream.pipe !== undefined) stream.pipe.stepIfRequested();
+}
+
+/**
  * A body shell: our byte ReadableStream over a native body stream, that touches
  * the native stream only when the shell is first read or cancelled (attach()).
  * Until then the body mixin (text(), json(), ...) can still consume the native
@@ -133,7 +150,7 @@ export class BodyShell {
         setPromiseIsHandled(ReflectApply(readerCancel, reader, [error]));
         throw error;
       }
-      if (viewByteLength(chunk) > 0) ReadableByteStreamControllerEnqueue(controller, ownedBytes(chunk));
+      if (viewByteLength(chunk) > 0) enqueueFromReaction(this.stream, controller, ownedBytes(chunk));
     });
   }
 

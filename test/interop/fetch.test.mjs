@@ -154,3 +154,28 @@ test('the undici npm package: its Response and Request take ours and give ours',
     assert.equal((await readAll(r.body.pipeThrough(new TextDecoderStream()))).join(''), 'hello world');
   });
 });
+
+test('a shell over a native body writes each chunk through a pipe at once (tier 1), in order', T, async () => {
+  // A native stream handed to new Response() comes back from .body as our
+  // shell (src/patch/bodies.js), which reads the native stream in its own
+  // reactions: a pipe waiting on the shell takes each chunk there.
+  const parts = ['hello ', 'streams ', 'world'];
+  const native = new N.ReadableStream({
+    async pull(controller) {
+      await new Promise((resolve) => setImmediate(resolve)); // a producer that is slower than the pipe
+      if (parts.length === 0) controller.close();
+      else controller.enqueue(enc(parts.shift()));
+    },
+  });
+  const body = new Response(native).body;
+  assert.ok(!(body instanceof N.ReadableStream) || body instanceof fast.ReadableStream, 'the body is ours');
+  const got = [];
+  const before = fast.getCounters();
+  await body
+    .pipeThrough(new TransformStream({ transform(chunk, controller) { controller.enqueue(chunk); } }))
+    .pipeTo(new WritableStream({ write(chunk) { got.push(chunk); } }));
+  const after = fast.getCounters();
+  assert.equal(dec(got), 'hello streams world');
+  assert.equal(after.specPipeChunks - before.specPipeChunks, 0, 'no chunk waited a microtask for the pipe');
+  assert.ok(after.syncPipeChunks - before.syncPipeChunks >= 3, 'every chunk on the sync path');
+});
