@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10540],["src/promise.js",8097],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",3852],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14848],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",13082],["src/writable/direct-write.js",2856],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10540],["src/promise.js",8097],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4486],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14987],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",13193],["src/writable/direct-write.js",2918],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 3376406900;
+    changed = (h >>> 0) !== 977311060;
   }
   if (!changed) return undefined;
   try {
@@ -776,7 +776,7 @@ defineInterface(ByteLengthQueuingStrategy, 'ByteLengthQueuingStrategy', ['highWa
 defineInterface(CountQueuingStrategy, 'CountQueuingStrategy', ['highWaterMark', 'size']);
 Object.assign(__fws$m[4], { ByteLengthQueuingStrategy, CountQueuingStrategy }); }
 // ---- src/queue.js
-{ const { OriginalRangeError, OriginalTypeError, NumberIsNaN } = __fws$m[0]; __fws$m[5] = {  };
+{ const { OriginalRangeError, OriginalTypeError, NumberIsNaN } = __fws$m[0]; __fws$m[5] = { ownQueueWithSizes };
 // Queues. `RingQueue` is the FIFO used for chunks and for pending requests: a
 // power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
 // `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
@@ -901,7 +901,22 @@ const noItems = [];
     this.totalSize = 0;
   }
 }
-Object.assign(__fws$m[5], { RingQueue, emptyQueue, QueueWithSizes }); }
+
+/**
+ * The queue of every controller that has queued nothing yet: a stream made
+ * and dropped never does, nor do most TransformStream sides in a fused chain.
+ * Never written to: a controller takes its own queue before its first
+ * enqueue (ownQueueWithSizes), and ResetQueue puts this one back.
+ */
+       const emptyQueueWithSizes = new QueueWithSizes();
+
+/** `controller.queue`, made the controller's own first if it is the shared empty one. */
+       function ownQueueWithSizes(controller) {
+  let queue = controller.queue;
+  if (queue === emptyQueueWithSizes) controller.queue = queue = new QueueWithSizes();
+  return queue;
+}
+Object.assign(__fws$m[5], { RingQueue, emptyQueue, emptyQueueWithSizes }); }
 // ---- src/readable/stream-ops.js
 { const { OriginalTypeError } = __fws$m[0]; const { RingQueue, emptyQueue } = __fws$m[5]; const { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
 // The ReadableStream state machine: the internal record that holds a stream's
@@ -1253,7 +1268,7 @@ function runNextSteps() {
 }
  }
 // ---- src/readable/default-controller.js
-{ const { ReflectApply, OriginalTypeError } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest } = __fws$m[6]; __fws$m[9] = { hasBufferedChunk, CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError, SetUpReadableStreamDefaultControllerFromUnderlyingSource, ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, pullSettled };
+{ const { ReflectApply, OriginalTypeError } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { emptyQueueWithSizes, ownQueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest } = __fws$m[6]; __fws$m[9] = { hasBufferedChunk, CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError, SetUpReadableStreamDefaultControllerFromUnderlyingSource, ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, pullSettled };
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
 
 
@@ -1270,7 +1285,7 @@ function runNextSteps() {
        class ReadableStreamDefaultControllerImpl {
   constructor() {
     this.stream = undefined;
-    this.queue = new QueueWithSizes();
+    this.queue = emptyQueueWithSizes; // its own from the first enqueue
     this.started = false;
     this.closeRequested = false;
     this.pullAgain = false;
@@ -1294,7 +1309,7 @@ function runNextSteps() {
 
   /** [[CancelSteps]] */
   cancelSteps(reason) {
-    this.queue.reset();
+    this.queue = emptyQueueWithSizes; // ResetQueue
     const result = this.cancelAlgorithm(reason);
     ReadableStreamDefaultControllerClearAlgorithms(this);
     return result;
@@ -1514,7 +1529,7 @@ function makePullReactions(controller) {
   } else {
     const sizeAlgorithm = controller.strategySizeAlgorithm;
     if (sizeAlgorithm === undefined) {
-      controller.queue.enqueue(chunk, 1);
+      ownQueueWithSizes(controller).enqueue(chunk, 1);
       // CallPullIfNeeded with ShouldCallPull reduced: no user code ran since
       // the checks above (the stream is readable, no close was requested, no
       // read request is waiting), so started and desiredSize decide.
@@ -1529,7 +1544,7 @@ function makePullReactions(controller) {
       throw e;
     }
     try {
-      controller.queue.enqueue(chunk, chunkSize);
+      ownQueueWithSizes(controller).enqueue(chunk, chunkSize);
     } catch (e) {
       ReadableStreamDefaultControllerError(controller, e);
       throw e;
@@ -1542,7 +1557,7 @@ function makePullReactions(controller) {
        function ReadableStreamDefaultControllerError(controller, e) {
   const stream = controller.stream;
   if (stream.state !== 'readable') return;
-  controller.queue.reset();
+  controller.queue = emptyQueueWithSizes; // ResetQueue
   ReadableStreamDefaultControllerClearAlgorithms(controller);
   ReadableStreamError(stream, e);
 }
@@ -3580,7 +3595,7 @@ function pendingClosed(writer) {
 }
 Object.assign(__fws$m[16], { WritableStreamImpl }); }
 // ---- src/writable/default-controller.js
-{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { QueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[16]; __fws$m[17] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
+{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { emptyQueueWithSizes, ownQueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[16]; __fws$m[17] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
 
 
@@ -3604,7 +3619,7 @@ const closeSentinel = Symbol('close sentinel');
        class WritableStreamDefaultControllerImpl {
   constructor() {
     this.stream = undefined;
-    this.queue = new QueueWithSizes();
+    this.queue = emptyQueueWithSizes; // its own from the first enqueue
     this.started = false;
     this.strategyHWM = 1;
     this.strategySizeAlgorithm = undefined; // undefined: every chunk has size 1
@@ -3655,12 +3670,12 @@ const closeSentinel = Symbol('close sentinel');
 
   /** [[ErrorSteps]] */
   errorSteps() {
-    this.queue.reset();
+    this.queue = emptyQueueWithSizes; // ResetQueue
   }
 
   /** WritableStreamDefaultControllerClose */
   closeSteps() {
-    this.queue.enqueue(closeSentinel, 0);
+    ownQueueWithSizes(this).enqueue(closeSentinel, 0);
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(this);
   }
 }
@@ -3881,7 +3896,7 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
 /** WritableStreamDefaultControllerWrite */
        function WritableStreamDefaultControllerWrite(controller, chunk, chunkSize) {
   try {
-    controller.queue.enqueue(chunk, chunkSize);
+    ownQueueWithSizes(controller).enqueue(chunk, chunkSize);
   } catch (e) {
     WritableStreamDefaultControllerErrorIfNeeded(controller, e);
     return;
@@ -3894,7 +3909,7 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
 }
 Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStreamDefaultController }); }
 // ---- src/writable/direct-write.js
-{ const { reactToResult } = __fws$m[1]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[16]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[17]; __fws$m[18] = { canWriteDirectly, writeDirectly };
+{ const { reactToResult } = __fws$m[1]; const { ownQueueWithSizes } = __fws$m[5]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[16]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[17]; __fws$m[18] = { canWriteDirectly, writeDirectly };
 // Tiers 0 and 1: a pipe's write into an idle WritableStream, run at once.
 //
 // A pipe holds the only writer of its destination, so nobody can observe that
@@ -3906,6 +3921,7 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
 // instead of a microtask later. Anything else (a returned promise, a throw,
 // error(), terminate(), an abort from inside the sink) leaves the write in
 // flight exactly as the spec path would and reacts to its result as it does.
+
 
 
 
@@ -3943,7 +3959,7 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
     return;
   }
-  controller.queue.enqueue(chunk, 1);
+  ownQueueWithSizes(controller).enqueue(chunk, 1);
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
   reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
 }

@@ -122,3 +122,18 @@ export class QueueWithSizes extends RingQueue {
     this.totalSize = 0;
   }
 }
+
+/**
+ * The queue of every controller that has queued nothing yet: a stream made
+ * and dropped never does, nor do most TransformStream sides in a fused chain.
+ * Never written to: a controller takes its own queue before its first
+ * enqueue (ownQueueWithSizes), and ResetQueue puts this one back.
+ */
+export const emptyQueueWithSizes = new QueueWithSizes();
+
+/** `controller.queue`, made the controller's own first if it is the shared empty one. */
+export function ownQueueWithSizes(controller) {
+  let queue = controller.queue;
+  if (queue === emptyQueueWithSizes) controller.queue = queue = new QueueWithSizes();
+  return queue;
+}

@@ -1,7 +1,7 @@
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
 import { ReflectApply, OriginalTypeError } from '../intrinsics.js';
 import { reactToResult } from '../promise.js';
-import { QueueWithSizes } from '../queue.js';
+import { emptyQueueWithSizes, ownQueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
 import { reactToStart } from '../start.js';
@@ -14,7 +14,7 @@ import {
 export class ReadableStreamDefaultControllerImpl {
   constructor() {
     this.stream = undefined;
-    this.queue = new QueueWithSizes();
+    this.queue = emptyQueueWithSizes; // its own from the first enqueue
     this.started = false;
     this.closeRequested = false;
     this.pullAgain = false;
@@ -38,7 +38,7 @@ export class ReadableStreamDefaultControllerImpl {
 
   /** [[CancelSteps]] */
   cancelSteps(reason) {
-    this.queue.reset();
+    this.queue = emptyQueueWithSizes; // ResetQueue
     const result = this.cancelAlgorithm(reason);
     ReadableStreamDefaultControllerClearAlgorithms(this);
     return result;
@@ -258,7 +258,7 @@ export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
   } else {
     const sizeAlgorithm = controller.strategySizeAlgorithm;
     if (sizeAlgorithm === undefined) {
-      controller.queue.enqueue(chunk, 1);
+      ownQueueWithSizes(controller).enqueue(chunk, 1);
       // CallPullIfNeeded with ShouldCallPull reduced: no user code ran since
       // the checks above (the stream is readable, no close was requested, no
       // read request is waiting), so started and desiredSize decide.
@@ -273,7 +273,7 @@ export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
       throw e;
     }
     try {
-      controller.queue.enqueue(chunk, chunkSize);
+      ownQueueWithSizes(controller).enqueue(chunk, chunkSize);
     } catch (e) {
       ReadableStreamDefaultControllerError(controller, e);
       throw e;
@@ -286,7 +286,7 @@ export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
 export function ReadableStreamDefaultControllerError(controller, e) {
   const stream = controller.stream;
   if (stream.state !== 'readable') return;
-  controller.queue.reset();
+  controller.queue = emptyQueueWithSizes; // ResetQueue
   ReadableStreamDefaultControllerClearAlgorithms(controller);
   ReadableStreamError(stream, e);
 }

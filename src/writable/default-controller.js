@@ -4,7 +4,7 @@ import {
 } from '../intrinsics.js';
 import { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } from '../promise.js';
 import { reactToStart } from '../start.js';
-import { QueueWithSizes } from '../queue.js';
+import { emptyQueueWithSizes, ownQueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } from '../webidl.js';
 import {
@@ -21,7 +21,7 @@ const closeSentinel = Symbol('close sentinel');
 export class WritableStreamDefaultControllerImpl {
   constructor() {
     this.stream = undefined;
-    this.queue = new QueueWithSizes();
+    this.queue = emptyQueueWithSizes; // its own from the first enqueue
     this.started = false;
     this.strategyHWM = 1;
     this.strategySizeAlgorithm = undefined; // undefined: every chunk has size 1
@@ -72,12 +72,12 @@ export class WritableStreamDefaultControllerImpl {
 
   /** [[ErrorSteps]] */
   errorSteps() {
-    this.queue.reset();
+    this.queue = emptyQueueWithSizes; // ResetQueue
   }
 
   /** WritableStreamDefaultControllerClose */
   closeSteps() {
-    this.queue.enqueue(closeSentinel, 0);
+    ownQueueWithSizes(this).enqueue(closeSentinel, 0);
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(this);
   }
 }
@@ -298,7 +298,7 @@ export function makeWriteReactions(controller) {
 /** WritableStreamDefaultControllerWrite */
 export function WritableStreamDefaultControllerWrite(controller, chunk, chunkSize) {
   try {
-    controller.queue.enqueue(chunk, chunkSize);
+    ownQueueWithSizes(controller).enqueue(chunk, chunkSize);
   } catch (e) {
     WritableStreamDefaultControllerErrorIfNeeded(controller, e);
     return;

@@ -10,6 +10,7 @@
 // error(), terminate(), an abort from inside the sink) leaves the write in
 // flight exactly as the spec path would and reacts to its result as it does.
 import { reactToResult } from '../promise.js';
+import { ownQueueWithSizes } from '../queue.js';
 import {
   WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight,
   WritableStreamUpdateBackpressure,
@@ -46,7 +47,7 @@ export function writeDirectly(ws, chunk, request) {
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
     return;
   }
-  controller.queue.enqueue(chunk, 1);
+  ownQueueWithSizes(controller).enqueue(chunk, 1);
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
   reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
 }
