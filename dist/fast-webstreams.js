@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10540],["src/promise.js",8097],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4486],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14987],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",13193],["src/writable/direct-write.js",2918],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10540],["src/promise.js",8097],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4486],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14987],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",13193],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 977311060;
+    changed = (h >>> 0) !== 313405478;
   }
   if (!changed) return undefined;
   try {
@@ -3354,7 +3354,7 @@ function teeCancel(tee) {
 }
  }
 // ---- src/writable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, WritableStreamAddWriteRequest, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamDefaultWriterEnsurePromisesRejectedLazily };
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily };
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 
@@ -3909,7 +3909,7 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
 }
 Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStreamDefaultController }); }
 // ---- src/writable/direct-write.js
-{ const { reactToResult } = __fws$m[1]; const { ownQueueWithSizes } = __fws$m[5]; const { WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamUpdateBackpressure } = __fws$m[16]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[17]; __fws$m[18] = { canWriteDirectly, writeDirectly };
+{ const { reactToResult } = __fws$m[1]; const { ownQueueWithSizes } = __fws$m[5]; const { WritableStreamFinishInFlightWrite, WritableStreamUpdateBackpressure } = __fws$m[16]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[17]; __fws$m[18] = { canWriteDirectly, writeDirectly };
 // Tiers 0 and 1: a pipe's write into an idle WritableStream, run at once.
 //
 // A pipe holds the only writer of its destination, so nobody can observe that
@@ -3930,12 +3930,12 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
 
 
 
-
 /** Can the next write into `ws` run directly? (A size algorithm is user code: those take the spec path.) */
        function canWriteDirectly(ws) {
   const controller = ws.controller;
   return ws.state === 'writable' && !ws.backpressure && controller.started &&
     ws.inFlightWriteRequest === undefined && ws.closeRequest === undefined && controller.queue.length === 0 &&
+    ws.writeRequests.length === 0 &&
     controller.strategySizeAlgorithm === undefined && controller.writeAlgorithm !== undefined;
 }
 
@@ -3945,8 +3945,9 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
  */
        function writeDirectly(ws, chunk, request) {
   const controller = ws.controller;
-  WritableStreamAddWriteRequest(ws, request);
-  WritableStreamMarkFirstWriteRequestInFlight(ws);
+  // WritableStreamAddWriteRequest then WritableStreamMarkFirstWriteRequestInFlight,
+  // on a stream with no write request queued: the request goes straight in flight.
+  ws.inFlightWriteRequest = request;
   if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
   // The chunk would sit in the (empty) queue while in flight. Nobody can look
   // at that queue during the call (the writer is the pipe's), so it goes

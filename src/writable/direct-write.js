@@ -12,8 +12,7 @@
 import { reactToResult } from '../promise.js';
 import { ownQueueWithSizes } from '../queue.js';
 import {
-  WritableStreamAddWriteRequest, WritableStreamFinishInFlightWrite, WritableStreamMarkFirstWriteRequestInFlight,
-  WritableStreamUpdateBackpressure,
+  WritableStreamFinishInFlightWrite, WritableStreamUpdateBackpressure,
 } from './stream-ops.js';
 import {
   makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure,
@@ -24,6 +23,7 @@ export function canWriteDirectly(ws) {
   const controller = ws.controller;
   return ws.state === 'writable' && !ws.backpressure && controller.started &&
     ws.inFlightWriteRequest === undefined && ws.closeRequest === undefined && controller.queue.length === 0 &&
+    ws.writeRequests.length === 0 &&
     controller.strategySizeAlgorithm === undefined && controller.writeAlgorithm !== undefined;
 }
 
@@ -33,8 +33,9 @@ export function canWriteDirectly(ws) {
  */
 export function writeDirectly(ws, chunk, request) {
   const controller = ws.controller;
-  WritableStreamAddWriteRequest(ws, request);
-  WritableStreamMarkFirstWriteRequestInFlight(ws);
+  // WritableStreamAddWriteRequest then WritableStreamMarkFirstWriteRequestInFlight,
+  // on a stream with no write request queued: the request goes straight in flight.
+  ws.inFlightWriteRequest = request;
   if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
   // The chunk would sit in the (empty) queue while in flight. Nobody can look
   // at that queue during the call (the writer is the pipe's), so it goes
