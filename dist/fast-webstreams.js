@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10540],["src/promise.js",8097],["src/facade.js",412],["src/webidl.js",4756],["src/strategies.js",4307],["src/queue.js",4486],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1562],["src/start.js",3163],["src/readable/default-controller.js",14987],["src/readable/byte-controller.js",41233],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",13193],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",7035],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10719],["src/promise.js",8097],["src/facade.js",412],["src/webidl.js",5069],["src/strategies.js",4307],["src/queue.js",4486],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",14908],["src/readable/byte-controller.js",41154],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6725],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 313405478;
+    changed = (h >>> 0) !== 23353897;
   }
   if (!changed) return undefined;
   try {
@@ -71,6 +71,8 @@ if (__fws$stale === undefined) {
        const ReflectApply = Reflect.apply;
 /** `fn` as a function of its receiver: uncurryThis(fn)(x, ...args) is fn.call(x, ...args), whatever call becomes later. */
        const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
+/** functionCall(fn, thisArg, ...args) is fn.call(thisArg, ...args) with the original call: no argument list. */
+       const functionCall = uncurryThis(Function.prototype.call);
        const ReflectGet = Reflect.get;
        const ObjectCreate = Object.create;
        const ObjectDefineProperty = Object.defineProperty;
@@ -272,7 +274,7 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
 }
 ObjectFreeze(TypedArrayConstructorsByName);
 ObjectFreeze(TypedArrayElementSizeByName);
-Object.assign(__fws$m[0], { OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, typedArrayLength, typedArraySet, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, abortSignalAborted, abortSignalReason, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
+Object.assign(__fws$m[0], { OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, functionCall, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, typedArrayLength, typedArraySet, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, abortSignalAborted, abortSignalReason, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
 // ---- src/promise.js
 { const { OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen } = __fws$m[0]; __fws$m[1] = { promiseResolvedWith, uponPromise, returnUndefined, resolvedUndefined, enqueueMicrotask, reactToPromise, reactToResult, settledLazyDeferred, setPromiseIsHandled };
 // WebIDL promise operations ("a new promise", "resolve", "react", "mark as
@@ -529,7 +531,7 @@ Object.assign(__fws$m[1], { LazyDeferred, LazyTypeError, promiseRejectedWith, De
        const kWrap = Symbol('fast-webstreams.wrap');
 Object.assign(__fws$m[2], { kWrap }); }
 // ---- src/webidl.js
-{ const { OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, PromiseReject } = __fws$m[0]; const { promiseResolvedWith } = __fws$m[1]; __fws$m[3] = { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError, invokePromiseCallback, invokeCallbackForResult, convertEnforceRangeULL, isObject, convertEnum };
+{ const { OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, PromiseReject, functionCall } = __fws$m[0]; const { promiseResolvedWith } = __fws$m[1]; __fws$m[3] = { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError, invokePromiseCallback, invokeCallbackForResult1, convertEnforceRangeULL, invokeCallbackForResult2, isObject, convertEnum };
 // WebIDL conversions used by the public classes: dictionaries, callbacks,
 // numbers and brand-check errors. Errors name the interface, the member and the
 // argument at fault, the way browsers do, so a user knows what to fix.
@@ -614,19 +616,31 @@ Object.assign(__fws$m[2], { kWrap }); }
 }
 
 /**
- * Calls a callback whose WebIDL return type is a Promise, for reactToResult():
- * a synchronous non-object return (the common case) gives `undefined` and no
+ * Calls a callback whose WebIDL return type is a Promise, for reactToResult(),
+ * with its arguments as they are (no argument list to build, keep or copy):
+ * pull(controller), and write() / transform() (chunk, controller). A
+ * synchronous non-object return (the common case) gives `undefined` and no
  * promise; an object or function (maybe a thenable) is converted as WebIDL
  * requires; a throw becomes a rejected promise.
  */
-       function invokeCallbackForResult(fn, thisArg, args) {
+       function invokeCallbackForResult1(fn, thisArg, a) {
   try {
-    const value = ReflectApply(fn, thisArg, args);
-    if ((typeof value === 'object' && value !== null) || typeof value === 'function') return promiseResolvedWith(value);
-    return undefined;
+    return callbackResult(functionCall(fn, thisArg, a));
   } catch (error) {
     return PromiseReject(error);
   }
+}
+
+       function invokeCallbackForResult2(fn, thisArg, a, b) {
+  try {
+    return callbackResult(functionCall(fn, thisArg, a, b));
+  } catch (error) {
+    return PromiseReject(error);
+  }
+}
+
+function callbackResult(value) {
+  return isObject(value) ? promiseResolvedWith(value) : undefined;
 }
 
        function describe(value) {
@@ -1136,21 +1150,17 @@ Object.assign(__fws$m[5], { RingQueue, emptyQueue, emptyQueueWithSizes }); }
 }
 Object.assign(__fws$m[6], { ReadableStreamImpl }); }
 // ---- src/readable/underlying-source.js
-{ const { resolvedUndefined, returnUndefined } = __fws$m[1]; const { invokePromiseCallback, invokeCallbackForResult } = __fws$m[3]; __fws$m[7] = { attachUnderlyingSource };
+{ const { resolvedUndefined, returnUndefined } = __fws$m[1]; const { invokePromiseCallback, invokeCallbackForResult1 } = __fws$m[3]; __fws$m[7] = { attachUnderlyingSource };
 // The algorithms of a readable stream made from an underlying source, shared
 // by every such stream and by both kinds of controller (no closures per
 // stream). Controllers call them with themselves as `this`, and keep
 // `underlyingSource` (the object), `pullCallback` and `cancelCallback` (its
-// converted callbacks) and `pullArgs` (the argument list of every pull() call)
-// for them. start() is called by the setup itself, once.
+// converted callbacks) for them. start() is called by the setup itself, once.
 
 
 
 function pullFromSource() {
-  // One argument list per controller: Reflect.apply copies it into the call.
-  let args = this.pullArgs;
-  if (args === undefined) args = this.pullArgs = [this.facade];
-  return invokeCallbackForResult(this.pullCallback, this.underlyingSource, args);
+  return invokeCallbackForResult1(this.pullCallback, this.underlyingSource, this.facade);
 }
 
 function cancelFromSource(reason) {
@@ -1299,7 +1309,6 @@ function runNextSteps() {
     this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
     this.pullCallback = undefined; //     and its converted pull and cancel callbacks
     this.cancelCallback = undefined;
-    this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.api = undefined;
   }
 
@@ -1717,7 +1726,6 @@ class ByteQueueEntry {
     this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
     this.pullCallback = undefined; //     and its converted pull and cancel callbacks
     this.cancelCallback = undefined;
-    this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
     this.pendingPullIntos = emptyQueue; // each its own RingQueue from its first push
     this.queue = emptyQueue;
@@ -3595,7 +3603,7 @@ function pendingClosed(writer) {
 }
 Object.assign(__fws$m[16], { WritableStreamImpl }); }
 // ---- src/writable/default-controller.js
-{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { emptyQueueWithSizes, ownQueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[16]; __fws$m[17] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
+{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { emptyQueueWithSizes, ownQueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[16]; __fws$m[17] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
 
 
@@ -3632,7 +3640,6 @@ const closeSentinel = Symbol('close sentinel');
     this.writeCallback = undefined; //  and its converted callbacks
     this.closeCallback = undefined;
     this.abortCallback = undefined;
-    this.writeArgs = undefined; // [chunk, facade], reused by every write() call
     // [[abortController]] is created when someone first asks for the signal:
     // until then nobody can be listening, so remembering the reason is enough.
     this.abortController = undefined;
@@ -3751,14 +3758,7 @@ defineInterface(WritableStreamDefaultController, 'WritableStreamDefaultControlle
 // The algorithms of a stream made from an underlying sink, shared by every
 // such stream (no closures per stream): `this` is the controller.
 function writeToSink(chunk) {
-  // One argument list per controller (writes never overlap): Reflect.apply
-  // copies it into the call; the chunk slot is cleared so it is not retained.
-  let args = this.writeArgs;
-  if (args === undefined) args = this.writeArgs = [undefined, this.facade];
-  args[0] = chunk;
-  const result = invokeCallbackForResult(this.writeCallback, this.underlyingSink, args);
-  args[0] = undefined;
-  return result;
+  return invokeCallbackForResult2(this.writeCallback, this.underlyingSink, chunk, this.facade);
 }
 function closeSink() {
   return invokePromiseCallback(this.closeCallback, this.underlyingSink, []);
@@ -5194,7 +5194,7 @@ ObjectDefineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
 ObjectDefineProperty(ReadableStream, 'from', { enumerable: true });
 Object.assign(__fws$m[24], { unwrapReadableStream, ReadableStream }); __fws$settle(24); }
 // ---- src/transform/default-controller.js
-{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[9]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[25] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
+{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[9]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[25] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 
 
@@ -5224,7 +5224,6 @@ Object.assign(__fws$m[24], { unwrapReadableStream, ReadableStream }); __fws$sett
     this.transformCallback = undefined;
     this.flushCallback = undefined;
     this.cancelCallback = undefined;
-    this.transformArgs = undefined;
     this.api = undefined;
   }
 
@@ -5296,14 +5295,7 @@ function transformByEnqueue(chunk) {
 }
 
 function transformByTransformer(chunk) {
-  // One argument list per controller (transforms never overlap):
-  // Reflect.apply copies it into the call.
-  let args = this.transformArgs;
-  if (args === undefined) args = this.transformArgs = [undefined, this.facade];
-  args[0] = chunk;
-  const result = invokeCallbackForResult(this.transformCallback, this.transformer, args);
-  args[0] = undefined;
-  return result;
+  return invokeCallbackForResult2(this.transformCallback, this.transformer, chunk, this.facade);
 }
 
 function flushByTransformer() {

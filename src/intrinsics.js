@@ -8,6 +8,8 @@ import { types as nodeUtilTypes } from 'node:util';
 export const ReflectApply = Reflect.apply;
 /** `fn` as a function of its receiver: uncurryThis(fn)(x, ...args) is fn.call(x, ...args), whatever call becomes later. */
 export const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
+/** functionCall(fn, thisArg, ...args) is fn.call(thisArg, ...args) with the original call: no argument list. */
+export const functionCall = uncurryThis(Function.prototype.call);
 export const ReflectGet = Reflect.get;
 export const ObjectCreate = Object.create;
 export const ObjectDefineProperty = Object.defineProperty;

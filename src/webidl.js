@@ -4,7 +4,7 @@
 import {
   OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER,
   ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag,
-  PromiseReject,
+  PromiseReject, functionCall,
 } from './intrinsics.js';
 import { promiseResolvedWith } from './promise.js';
 
@@ -82,19 +82,31 @@ export function invokePromiseCallback(fn, thisArg, args) {
 }
 
 /**
- * Calls a callback whose WebIDL return type is a Promise, for reactToResult():
- * a synchronous non-object return (the common case) gives `undefined` and no
+ * Calls a callback whose WebIDL return type is a Promise, for reactToResult(),
+ * with its arguments as they are (no argument list to build, keep or copy):
+ * pull(controller), and write() / transform() (chunk, controller). A
+ * synchronous non-object return (the common case) gives `undefined` and no
  * promise; an object or function (maybe a thenable) is converted as WebIDL
  * requires; a throw becomes a rejected promise.
  */
-export function invokeCallbackForResult(fn, thisArg, args) {
+export function invokeCallbackForResult1(fn, thisArg, a) {
   try {
-    const value = ReflectApply(fn, thisArg, args);
-    if ((typeof value === 'object' && value !== null) || typeof value === 'function') return promiseResolvedWith(value);
-    return undefined;
+    return callbackResult(functionCall(fn, thisArg, a));
   } catch (error) {
     return PromiseReject(error);
   }
+}
+
+export function invokeCallbackForResult2(fn, thisArg, a, b) {
+  try {
+    return callbackResult(functionCall(fn, thisArg, a, b));
+  } catch (error) {
+    return PromiseReject(error);
+  }
+}
+
+function callbackResult(value) {
+  return isObject(value) ? promiseResolvedWith(value) : undefined;
 }
 
 export function describe(value) {

@@ -74,7 +74,6 @@ export class ReadableByteStreamControllerImpl {
     this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
     this.pullCallback = undefined; //     and its converted pull and cancel callbacks
     this.cancelCallback = undefined;
-    this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.pulling = false;
     this.pendingPullIntos = emptyQueue; // each its own RingQueue from its first push
     this.queue = emptyQueue;

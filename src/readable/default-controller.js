@@ -28,7 +28,6 @@ export class ReadableStreamDefaultControllerImpl {
     this.underlyingSource = undefined; // for a stream made from an underlying source: the object,
     this.pullCallback = undefined; //     and its converted pull and cancel callbacks
     this.cancelCallback = undefined;
-    this.pullArgs = undefined; // [facade], the arguments of every pull() call
     this.api = undefined;
   }
 

@@ -2,16 +2,12 @@
 // by every such stream and by both kinds of controller (no closures per
 // stream). Controllers call them with themselves as `this`, and keep
 // `underlyingSource` (the object), `pullCallback` and `cancelCallback` (its
-// converted callbacks) and `pullArgs` (the argument list of every pull() call)
-// for them. start() is called by the setup itself, once.
+// converted callbacks) for them. start() is called by the setup itself, once.
 import { resolvedUndefined, returnUndefined } from '../promise.js';
-import { invokePromiseCallback, invokeCallbackForResult } from '../webidl.js';
+import { invokePromiseCallback, invokeCallbackForResult1 } from '../webidl.js';
 
 function pullFromSource() {
-  // One argument list per controller: Reflect.apply copies it into the call.
-  let args = this.pullArgs;
-  if (args === undefined) args = this.pullArgs = [this.facade];
-  return invokeCallbackForResult(this.pullCallback, this.underlyingSource, args);
+  return invokeCallbackForResult1(this.pullCallback, this.underlyingSource, this.facade);
 }
 
 function cancelFromSource(reason) {

@@ -3,7 +3,7 @@ import { OriginalTypeError } from '../intrinsics.js';
 import { promiseRejectedWith, uponPromise, resolvedUndefined } from '../promise.js';
 import { kWrap } from '../facade.js';
 import {
-  illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface, typeError,
+  illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface, typeError,
 } from '../webidl.js';
 import {
   ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue,
@@ -27,7 +27,6 @@ export class TransformStreamDefaultControllerImpl {
     this.transformCallback = undefined;
     this.flushCallback = undefined;
     this.cancelCallback = undefined;
-    this.transformArgs = undefined;
     this.api = undefined;
   }
 
@@ -99,14 +98,7 @@ function transformByEnqueue(chunk) {
 }
 
 function transformByTransformer(chunk) {
-  // One argument list per controller (transforms never overlap):
-  // Reflect.apply copies it into the call.
-  let args = this.transformArgs;
-  if (args === undefined) args = this.transformArgs = [undefined, this.facade];
-  args[0] = chunk;
-  const result = invokeCallbackForResult(this.transformCallback, this.transformer, args);
-  args[0] = undefined;
-  return result;
+  return invokeCallbackForResult2(this.transformCallback, this.transformer, chunk, this.facade);
 }
 
 function flushByTransformer() {

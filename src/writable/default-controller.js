@@ -6,7 +6,7 @@ import { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } fro
 import { reactToStart } from '../start.js';
 import { emptyQueueWithSizes, ownQueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
-import { illegalInvocation, invokePromiseCallback, invokeCallbackForResult, defineInterface } from '../webidl.js';
+import { illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface } from '../webidl.js';
 import {
   WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection,
   WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError,
@@ -34,7 +34,6 @@ export class WritableStreamDefaultControllerImpl {
     this.writeCallback = undefined; //  and its converted callbacks
     this.closeCallback = undefined;
     this.abortCallback = undefined;
-    this.writeArgs = undefined; // [chunk, facade], reused by every write() call
     // [[abortController]] is created when someone first asks for the signal:
     // until then nobody can be listening, so remembering the reason is enough.
     this.abortController = undefined;
@@ -153,14 +152,7 @@ export function WritableStreamDefaultControllerStartRejected(controller, r) {
 // The algorithms of a stream made from an underlying sink, shared by every
 // such stream (no closures per stream): `this` is the controller.
 function writeToSink(chunk) {
-  // One argument list per controller (writes never overlap): Reflect.apply
-  // copies it into the call; the chunk slot is cleared so it is not retained.
-  let args = this.writeArgs;
-  if (args === undefined) args = this.writeArgs = [undefined, this.facade];
-  args[0] = chunk;
-  const result = invokeCallbackForResult(this.writeCallback, this.underlyingSink, args);
-  args[0] = undefined;
-  return result;
+  return invokeCallbackForResult2(this.writeCallback, this.underlyingSink, chunk, this.facade);
 }
 function closeSink() {
   return invokePromiseCallback(this.closeCallback, this.underlyingSink, []);

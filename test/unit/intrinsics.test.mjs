@@ -75,3 +75,25 @@ test('byte streams are ours and work on every supported Node (no ArrayBuffer.pro
   assert.equal(done, false);
   assert.deepEqual([...value], [1, 2, 3]);
 });
+
+test('pull, write and transform get exactly their arguments and their object as this, whatever their own call is', async () => {
+  const seen = [];
+  const record = (name) => function (...args) {
+    seen.push([name, args.length, this]);
+    if (name === 'transform') args[1].enqueue(args[0]);
+    if (name === 'pull') { args[0].enqueue('x'); args[0].close(); }
+  };
+  const callbacks = ['pull', 'write', 'transform'].map((name) => {
+    const fn = record(name);
+    fn.call = () => { throw new Error(`${name}'s own call was used`); }; // the spec calls it directly
+    return fn;
+  });
+  const source = { pull: callbacks[0] };
+  const sink = { write: callbacks[1] };
+  const transformer = { transform: callbacks[2] };
+  await new ReadableStream(source).pipeThrough(new TransformStream(transformer)).pipeTo(new WritableStream(sink));
+  assert.deepEqual(seen.map(([name, count]) => [name, count]), [['pull', 1], ['transform', 2], ['write', 2]]);
+  assert.equal(seen[0][2], source);
+  assert.equal(seen[1][2], transformer);
+  assert.equal(seen[2][2], sink);
+});
