@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10719],["src/promise.js",8097],["src/facade.js",412],["src/webidl.js",5069],["src/strategies.js",4307],["src/queue.js",4486],["src/readable/stream-ops.js",8101],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",14908],["src/readable/byte-controller.js",41154],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8647],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6725],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10279],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10659],["src/promise.js",7722],["src/facade.js",412],["src/webidl.js",4813],["src/strategies.js",4307],["src/queue.js",4486],["src/readable/stream-ops.js",8047],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",14908],["src/readable/byte-controller.js",40785],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8593],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6725],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 23353897;
+    changed = (h >>> 0) !== 407737458;
   }
   if (!changed) return undefined;
   try {
@@ -84,7 +84,6 @@ if (__fws$stale === undefined) {
        const ObjectPrototype = Object.prototype;
 
        const OriginalPromise = Promise;
-       const PromisePrototypeThen = Promise.prototype.then;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
        const promiseThen = uncurryThis(Promise.prototype.then);
        const PromiseResolve = Promise.resolve.bind(Promise);
@@ -464,11 +463,6 @@ const resolvedPromise = PromiseResolve(undefined);
   else promiseThen(result, onFulfilled, onRejected);
 }
 
-/** A promise for an algorithm result as reactToResult() understands it. */
-       function resultToPromise(result) {
-  return result === undefined ? PromiseResolve(undefined) : result;
-}
-
 /**
  * WebIDL "a promise resolved with x": a new promise resolved with x. For a
  * thenable x that is not the same as Promise.resolve(x) (which returns a
@@ -514,12 +508,6 @@ const resolvedPromise = PromiseResolve(undefined);
   promiseThen(promise, undefined, noop);
 }
 
-/** A promise already rejected with reason and marked as handled. */
-       function rejectedHandled(reason) {
-  const p = PromiseReject(reason);
-  setPromiseIsHandled(p);
-  return p;
-}
 Object.assign(__fws$m[1], { LazyDeferred, LazyTypeError, promiseRejectedWith, Deferred }); }
 // ---- src/facade.js
 { __fws$m[2] = {  };
@@ -570,13 +558,6 @@ Object.assign(__fws$m[2], { kWrap }); }
     throw new OriginalTypeError(`${context} must be a function, got ${describe(value)}`);
   }
   return value;
-}
-
-/** Optional callback dictionary member. */
-       function optionalCallback(dict, name, dictName) {
-  const value = getMember(dict, name);
-  if (value === undefined) return undefined;
-  return convertCallback(value, `'${name}' member of ${dictName}`);
 }
 
 /** [EnforceRange] unsigned long long */
@@ -932,12 +913,11 @@ const noItems = [];
 }
 Object.assign(__fws$m[5], { RingQueue, emptyQueue, emptyQueueWithSizes }); }
 // ---- src/readable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { RingQueue, emptyQueue } = __fws$m[5]; const { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
+{ const { RingQueue, emptyQueue } = __fws$m[5]; const { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
 // The ReadableStream state machine: the internal record that holds a stream's
 // slots, and the abstract operations of spec section 4.9 that act on it
 // ("Interfacing with controllers", "Readers"). The public class in
 // readable-stream.js is only a facade over a ReadableStreamImpl.
-
 
 
 
@@ -1649,7 +1629,7 @@ function makePullReactions(controller) {
 }
 Object.assign(__fws$m[9], { ReadableStreamDefaultControllerImpl, kParked, ReadableStreamDefaultController }); }
 // ---- src/readable/byte-controller.js
-{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
+{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
 // ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
 // the abstract operations of 4.9.5 "Readable byte stream controllers".
 //
@@ -1710,7 +1690,6 @@ class ByteQueueEntry {
     this.byteLength = byteLength;
   }
 }
-
 
        class ReadableByteStreamControllerImpl {
   constructor() {
@@ -1868,14 +1847,6 @@ class ByteQueueEntry {
   const targetBuffer = new ArrayBufferCtor(srcLength);
   copyDataBlockBytes(targetBuffer, 0, srcBuffer, srcByteOffset, srcLength);
   return targetBuffer;
-}
-
-/** The element size and view constructor of `view` (spec: the typed array constructors table). */
-function viewElementSize(view) {
-  return isTypedArray(view) ? TypedArrayElementSizeByName[typedArrayName(view)] : 1;
-}
-function viewConstructorOf(view) {
-  return isTypedArray(view) ? TypedArrayConstructorsByName[typedArrayName(view)] : DataViewCtor;
 }
 
 // ----- Public classes -----
@@ -4075,9 +4046,8 @@ const isWritableStream = (value) => unwrapWritableStream(value) !== undefined;
 defineInterface(WritableStream, 'WritableStream', ['locked', 'abort', 'close', 'getWriter']);
 Object.assign(__fws$m[19], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
 // ---- src/writable/default-writer.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, LazyTypeError, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily } = __fws$m[16]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[17]; const { unwrapWritableStream } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[20] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(20);
+{ const { Deferred, LazyDeferred, LazyTypeError, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily } = __fws$m[16]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[17]; const { unwrapWritableStream } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[20] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(20);
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
-
 
 
 
@@ -6588,7 +6558,7 @@ function enqueueFromReaction(stream, controller, chunk) {
 }
 Object.assign(__fws$m[37], { BodyShell }); }
 // ---- src/patch/consumers.js
-{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; const { convertPipeOptions } = __fws$m[21]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[27]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[29]; const { fastWritableOver } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[38] = { installConsumers };
+{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; const { convertPipeOptions } = __fws$m[21]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[27]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[29]; const { fastWritableOver } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[38] = { installConsumers };
 // Node's consumers that only accept native streams, and pipes that cross
 // between native streams and ours.
 //

@@ -21,7 +21,6 @@ export const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 export const ObjectPrototype = Object.prototype;
 
 export const OriginalPromise = Promise;
-export const PromisePrototypeThen = Promise.prototype.then;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
 export const promiseThen = uncurryThis(Promise.prototype.then);
 export const PromiseResolve = Promise.resolve.bind(Promise);

@@ -185,11 +185,6 @@ export function reactToResult(result, onFulfilled, onRejected = noop) {
   else promiseThen(result, onFulfilled, onRejected);
 }
 
-/** A promise for an algorithm result as reactToResult() understands it. */
-export function resultToPromise(result) {
-  return result === undefined ? PromiseResolve(undefined) : result;
-}
-
 /**
  * WebIDL "a promise resolved with x": a new promise resolved with x. For a
  * thenable x that is not the same as Promise.resolve(x) (which returns a
@@ -235,9 +230,3 @@ export function setPromiseIsHandled(promise) {
   promiseThen(promise, undefined, noop);
 }
 
-/** A promise already rejected with reason and marked as handled. */
-export function rejectedHandled(reason) {
-  const p = PromiseReject(reason);
-  setPromiseIsHandled(p);
-  return p;
-}

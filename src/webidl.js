@@ -38,13 +38,6 @@ export function convertCallback(value, context) {
   return value;
 }
 
-/** Optional callback dictionary member. */
-export function optionalCallback(dict, name, dictName) {
-  const value = getMember(dict, name);
-  if (value === undefined) return undefined;
-  return convertCallback(value, `'${name}' member of ${dictName}`);
-}
-
 /** [EnforceRange] unsigned long long */
 export function convertEnforceRangeULL(value, context) {
   let x = +value;

@@ -18,7 +18,7 @@
 // of the implementation running it; the bridge forwards chunks, close and abort.
 import { ReflectApply } from '../intrinsics.js';
 import { uponPromise, setPromiseIsHandled, promiseRejectedWith } from '../promise.js';
-import { ReadableStream, unwrapReadableStream, wrapReadableStream } from '../readable/readable-stream.js';
+import { ReadableStream, unwrapReadableStream } from '../readable/readable-stream.js';
 import { unwrapWritableStream, wrapWritableStream } from '../writable/writable-stream.js';
 import { unwrapTransformStream } from '../transform/transform-stream.js';
 import { IsReadableStreamLocked } from '../readable/stream-ops.js';

@@ -7,7 +7,7 @@
 import {
   ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor,
   Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
-  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer,
+  viewByteLength, typedArrayName, isSharedArrayBuffer,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
   typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
   dataViewByteLength, arrayBufferByteLength,
@@ -58,7 +58,6 @@ class ByteQueueEntry {
     this.byteLength = byteLength;
   }
 }
-
 
 export class ReadableByteStreamControllerImpl {
   constructor() {
@@ -216,14 +215,6 @@ export function CloneArrayBuffer(srcBuffer, srcByteOffset, srcLength) {
   const targetBuffer = new ArrayBufferCtor(srcLength);
   copyDataBlockBytes(targetBuffer, 0, srcBuffer, srcByteOffset, srcLength);
   return targetBuffer;
-}
-
-/** The element size and view constructor of `view` (spec: the typed array constructors table). */
-function viewElementSize(view) {
-  return isTypedArray(view) ? TypedArrayElementSizeByName[typedArrayName(view)] : 1;
-}
-function viewConstructorOf(view) {
-  return isTypedArray(view) ? TypedArrayConstructorsByName[typedArrayName(view)] : DataViewCtor;
 }
 
 // ----- Public classes -----

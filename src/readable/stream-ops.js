@@ -2,7 +2,6 @@
 // slots, and the abstract operations of spec section 4.9 that act on it
 // ("Interfacing with controllers", "Readers"). The public class in
 // readable-stream.js is only a facade over a ReadableStreamImpl.
-import { OriginalTypeError } from '../intrinsics.js';
 import { RingQueue, emptyQueue } from '../queue.js';
 import { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } from '../promise.js';
 

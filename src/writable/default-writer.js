@@ -1,5 +1,4 @@
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
-import { OriginalTypeError } from '../intrinsics.js';
 import { Deferred, LazyDeferred, LazyTypeError, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
