@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10659],["src/promise.js",7722],["src/facade.js",412],["src/webidl.js",4813],["src/strategies.js",4307],["src/queue.js",4486],["src/readable/stream-ops.js",8047],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",14908],["src/readable/byte-controller.js",40785],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8984],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8593],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6725],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10659],["src/promise.js",7722],["src/facade.js",412],["src/webidl.js",4813],["src/strategies.js",4307],["src/queue.js",4825],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",14908],["src/readable/byte-controller.js",40605],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8904],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8593],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6725],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 407737458;
+    changed = (h >>> 0) !== 1711462964;
   }
   if (!changed) return undefined;
   try {
@@ -771,7 +771,7 @@ defineInterface(ByteLengthQueuingStrategy, 'ByteLengthQueuingStrategy', ['highWa
 defineInterface(CountQueuingStrategy, 'CountQueuingStrategy', ['highWaterMark', 'size']);
 Object.assign(__fws$m[4], { ByteLengthQueuingStrategy, CountQueuingStrategy }); }
 // ---- src/queue.js
-{ const { OriginalRangeError, OriginalTypeError, NumberIsNaN } = __fws$m[0]; __fws$m[5] = { ownQueueWithSizes };
+{ const { OriginalRangeError, OriginalTypeError, NumberIsNaN } = __fws$m[0]; __fws$m[5] = { pushOwned, ownQueueWithSizes };
 // Queues. `RingQueue` is the FIFO used for chunks and for pending requests: a
 // power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
 // `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
@@ -826,7 +826,9 @@ const noItems = [];
   }
 
   grow() {
-    if (this === emptyQueue) throw new OriginalTypeError('internal error: an item added to the shared empty queue');
+    if (this === emptyQueue || this === emptyQueueWithSizes) {
+      throw new OriginalTypeError('internal error: an item added to a shared empty queue');
+    }
     const old = this.items;
     const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
     const items = new Array(capacity);
@@ -844,6 +846,16 @@ const noItems = [];
  * item. The functions that add an item give the owner its own queue first.
  */
        const emptyQueue = new RingQueue();
+
+/**
+ * Pushes `item` onto `queue`, or onto a new RingQueue if `queue` is the shared
+ * empty one; returns the queue that now holds it, for the owner to keep.
+ */
+       function pushOwned(queue, item) {
+  if (queue === emptyQueue) queue = new RingQueue();
+  queue.push(item);
+  return queue;
+}
 
 /**
  * Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]].
@@ -911,9 +923,9 @@ const noItems = [];
   if (queue === emptyQueueWithSizes) controller.queue = queue = new QueueWithSizes();
   return queue;
 }
-Object.assign(__fws$m[5], { RingQueue, emptyQueue, emptyQueueWithSizes }); }
+Object.assign(__fws$m[5], { emptyQueue, emptyQueueWithSizes }); }
 // ---- src/readable/stream-ops.js
-{ const { RingQueue, emptyQueue } = __fws$m[5]; const { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
+{ const { emptyQueue, pushOwned } = __fws$m[5]; const { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
 // The ReadableStream state machine: the internal record that holds a stream's
 // slots, and the abstract operations of spec section 4.9 that act on it
 // ("Interfacing with controllers", "Readers"). The public class in
@@ -999,9 +1011,7 @@ Object.assign(__fws$m[5], { RingQueue, emptyQueue, emptyQueueWithSizes }); }
 /** ReadableStreamAddReadRequest */
        function ReadableStreamAddReadRequest(stream, readRequest) {
   const reader = stream.reader;
-  let requests = reader.readRequests;
-  if (requests === emptyQueue) requests = reader.readRequests = new RingQueue();
-  requests.push(readRequest);
+  reader.readRequests = pushOwned(reader.readRequests, readRequest);
 }
 
 /** ReadableStreamFulfillReadRequest */
@@ -1028,9 +1038,7 @@ Object.assign(__fws$m[5], { RingQueue, emptyQueue, emptyQueueWithSizes }); }
 /** ReadableStreamAddReadIntoRequest */
        function ReadableStreamAddReadIntoRequest(stream, readIntoRequest) {
   const reader = stream.reader;
-  let requests = reader.readIntoRequests;
-  if (requests === emptyQueue) requests = reader.readIntoRequests = new RingQueue();
-  requests.push(readIntoRequest);
+  reader.readIntoRequests = pushOwned(reader.readIntoRequests, readIntoRequest);
 }
 
 /** ReadableStreamFulfillReadIntoRequest */
@@ -1629,7 +1637,7 @@ function makePullReactions(controller) {
 }
 Object.assign(__fws$m[9], { ReadableStreamDefaultControllerImpl, kParked, ReadableStreamDefaultController }); }
 // ---- src/readable/byte-controller.js
-{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
+{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { emptyQueue, pushOwned } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
 // ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
 // the abstract operations of 4.9.5 "Readable byte stream controllers".
 //
@@ -2008,9 +2016,7 @@ function ResetQueue(controller) {
 
 /** Appends to [[pendingPullIntos]]. */
 function pushPendingPullInto(controller, pullIntoDescriptor) {
-  let pendingPullIntos = controller.pendingPullIntos;
-  if (pendingPullIntos === emptyQueue) pendingPullIntos = controller.pendingPullIntos = new RingQueue();
-  pendingPullIntos.push(pullIntoDescriptor);
+  controller.pendingPullIntos = pushOwned(controller.pendingPullIntos, pullIntoDescriptor);
 }
 
 /** ReadableByteStreamControllerCallPullIfNeeded */
@@ -2173,9 +2179,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
 
 /** ReadableByteStreamControllerEnqueueChunkToQueue */
        function ReadableByteStreamControllerEnqueueChunkToQueue(controller, buffer, byteOffset, byteLength) {
-  let queue = controller.queue;
-  if (queue === emptyQueue) queue = controller.queue = new RingQueue();
-  queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
+  controller.queue = pushOwned(controller.queue, new ByteQueueEntry(buffer, byteOffset, byteLength));
   controller.queueTotalSize += byteLength;
 }
 
@@ -3333,7 +3337,7 @@ function teeCancel(tee) {
 }
  }
 // ---- src/writable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } = __fws$m[1]; const { RingQueue, emptyQueue } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily };
+{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } = __fws$m[1]; const { emptyQueue, pushOwned } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily };
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 
@@ -3407,9 +3411,7 @@ class PendingAbortRequest {
 
 /** WritableStreamAddWriteRequest (the caller makes the request: a Deferred, or a pipe's own tracker) */
        function WritableStreamAddWriteRequest(stream, request) {
-  let requests = stream.writeRequests;
-  if (requests === emptyQueue) requests = stream.writeRequests = new RingQueue();
-  requests.push(request);
+  stream.writeRequests = pushOwned(stream.writeRequests, request);
 }
 
 /** WritableStreamCloseQueuedOrInFlight */

@@ -52,7 +52,9 @@ export class RingQueue {
   }
 
   grow() {
-    if (this === emptyQueue) throw new OriginalTypeError('internal error: an item added to the shared empty queue');
+    if (this === emptyQueue || this === emptyQueueWithSizes) {
+      throw new OriginalTypeError('internal error: an item added to a shared empty queue');
+    }
     const old = this.items;
     const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
     const items = new Array(capacity);
@@ -70,6 +72,16 @@ export class RingQueue {
  * item. The functions that add an item give the owner its own queue first.
  */
 export const emptyQueue = new RingQueue();
+
+/**
+ * Pushes `item` onto `queue`, or onto a new RingQueue if `queue` is the shared
+ * empty one; returns the queue that now holds it, for the owner to keep.
+ */
+export function pushOwned(queue, item) {
+  if (queue === emptyQueue) queue = new RingQueue();
+  queue.push(item);
+  return queue;
+}
 
 /**
  * Chunks with their sizes; `totalSize` is the spec's [[queueTotalSize]].

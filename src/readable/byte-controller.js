@@ -13,7 +13,7 @@ import {
   dataViewByteLength, arrayBufferByteLength,
 } from '../intrinsics.js';
 import { reactToResult } from '../promise.js';
-import { RingQueue, emptyQueue } from '../queue.js';
+import { emptyQueue, pushOwned } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
 import { reactToStart } from '../start.js';
@@ -376,9 +376,7 @@ function ResetQueue(controller) {
 
 /** Appends to [[pendingPullIntos]]. */
 function pushPendingPullInto(controller, pullIntoDescriptor) {
-  let pendingPullIntos = controller.pendingPullIntos;
-  if (pendingPullIntos === emptyQueue) pendingPullIntos = controller.pendingPullIntos = new RingQueue();
-  pendingPullIntos.push(pullIntoDescriptor);
+  controller.pendingPullIntos = pushOwned(controller.pendingPullIntos, pullIntoDescriptor);
 }
 
 /** ReadableByteStreamControllerCallPullIfNeeded */
@@ -541,9 +539,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
 
 /** ReadableByteStreamControllerEnqueueChunkToQueue */
 export function ReadableByteStreamControllerEnqueueChunkToQueue(controller, buffer, byteOffset, byteLength) {
-  let queue = controller.queue;
-  if (queue === emptyQueue) queue = controller.queue = new RingQueue();
-  queue.push(new ByteQueueEntry(buffer, byteOffset, byteLength));
+  controller.queue = pushOwned(controller.queue, new ByteQueueEntry(buffer, byteOffset, byteLength));
   controller.queueTotalSize += byteLength;
 }
 

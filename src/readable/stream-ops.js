@@ -2,7 +2,7 @@
 // slots, and the abstract operations of spec section 4.9 that act on it
 // ("Interfacing with controllers", "Readers"). The public class in
 // readable-stream.js is only a facade over a ReadableStreamImpl.
-import { RingQueue, emptyQueue } from '../queue.js';
+import { emptyQueue, pushOwned } from '../queue.js';
 import { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } from '../promise.js';
 
 export class ReadableStreamImpl {
@@ -83,9 +83,7 @@ export function ReadableStreamError(stream, e) {
 /** ReadableStreamAddReadRequest */
 export function ReadableStreamAddReadRequest(stream, readRequest) {
   const reader = stream.reader;
-  let requests = reader.readRequests;
-  if (requests === emptyQueue) requests = reader.readRequests = new RingQueue();
-  requests.push(readRequest);
+  reader.readRequests = pushOwned(reader.readRequests, readRequest);
 }
 
 /** ReadableStreamFulfillReadRequest */
@@ -112,9 +110,7 @@ export function ReadableStreamHasDefaultReader(stream) {
 /** ReadableStreamAddReadIntoRequest */
 export function ReadableStreamAddReadIntoRequest(stream, readIntoRequest) {
   const reader = stream.reader;
-  let requests = reader.readIntoRequests;
-  if (requests === emptyQueue) requests = reader.readIntoRequests = new RingQueue();
-  requests.push(readIntoRequest);
+  reader.readIntoRequests = pushOwned(reader.readIntoRequests, readIntoRequest);
 }
 
 /** ReadableStreamFulfillReadIntoRequest */

@@ -2,7 +2,7 @@
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 import { OriginalTypeError } from '../intrinsics.js';
 import { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } from '../promise.js';
-import { RingQueue, emptyQueue } from '../queue.js';
+import { emptyQueue, pushOwned } from '../queue.js';
 
 export class WritableStreamImpl {
   constructor() {
@@ -71,9 +71,7 @@ export function WritableStreamClose(stream) {
 
 /** WritableStreamAddWriteRequest (the caller makes the request: a Deferred, or a pipe's own tracker) */
 export function WritableStreamAddWriteRequest(stream, request) {
-  let requests = stream.writeRequests;
-  if (requests === emptyQueue) requests = stream.writeRequests = new RingQueue();
-  requests.push(request);
+  stream.writeRequests = pushOwned(stream.writeRequests, request);
 }
 
 /** WritableStreamCloseQueuedOrInFlight */

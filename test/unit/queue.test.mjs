@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ReadableStream, WritableStream, TransformStream } from '../../src/index.js';
-import { emptyQueueWithSizes } from '../../src/queue.js';
+import { emptyQueue, emptyQueueWithSizes } from '../../src/queue.js';
 
 function assertSharedQueueEmpty() {
   assert.equal(emptyQueueWithSizes.length, 0);
@@ -70,5 +70,12 @@ test('a transform chain leaves the shared empty queue empty', async () => {
     .pipeThrough(new TransformStream({ async transform(chunk, c) { await null; c.enqueue(chunk + 1); } }))
     .pipeTo(new WritableStream({ write(chunk) { out.push(chunk); } }));
   assert.deepEqual(out, [1, 3, 5, 7, 9, 11, 13, 15, 17, 19]);
+  assertSharedQueueEmpty();
+});
+
+test('an item pushed onto either shared empty queue is refused (an internal error, loudly)', () => {
+  assert.throws(() => emptyQueue.push('leak'), /shared empty queue/);
+  assert.throws(() => emptyQueueWithSizes.enqueue('leak', 1), /shared empty queue/);
+  assert.equal(emptyQueue.length, 0);
   assertSharedQueueEmpty();
 });
