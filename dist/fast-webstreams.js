@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10659],["src/promise.js",7722],["src/facade.js",412],["src/webidl.js",4813],["src/strategies.js",4307],["src/queue.js",4825],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",14908],["src/readable/byte-controller.js",40605],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8904],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8593],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6725],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10659],["src/promise.js",7636],["src/facade.js",412],["src/webidl.js",4813],["src/strategies.js",4307],["src/queue.js",4825],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",14972],["src/readable/byte-controller.js",40388],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8904],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8593],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6725],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 1711462964;
+    changed = (h >>> 0) !== 4018079868;
   }
   if (!changed) return undefined;
   try {
@@ -386,11 +386,7 @@ function noop() {}
 
   /** Runs `callback` a microtask after fulfilment, as a reaction would; never on rejection. */
   onFulfilled(callback) {
-    if (this.pending) {
-      this.waiter = callback;
-    } else if (!this.rejected) {
-      enqueueMicrotask(callback);
-    }
+    this.onSettled(callback, undefined);
   }
 
   /**
@@ -1339,11 +1335,9 @@ function runNextSteps() {
         ReadableStreamDefaultControllerClearAlgorithms(this);
         ReadableStreamClose(this.stream);
       }
-    } else if (this.started && this.strategyHWM - this.queue.totalSize > 0) {
-      // ReadableStreamDefaultControllerCallPullIfNeeded, with ShouldCallPull
-      // reduced to what is still open here: the stream is readable and had a
-      // queued chunk, so no read request can be waiting.
-      callPull(this);
+    } else {
+      // The stream is readable and had a queued chunk, so no read request can be waiting.
+      callPullIfBelowHighWaterMark(this);
     }
     return chunk;
   }
@@ -1418,6 +1412,15 @@ defineInterface(ReadableStreamDefaultController, 'ReadableStreamDefaultControlle
        function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
   if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return;
   callPull(controller);
+}
+
+/**
+ * ReadableStreamDefaultControllerCallPullIfNeeded where the caller knows the
+ * stream is readable with no close requested and no read request waiting:
+ * ShouldCallPull then reduces to started and desiredSize > 0.
+ */
+function callPullIfBelowHighWaterMark(controller) {
+  if (controller.started && controller.strategyHWM - controller.queue.totalSize > 0) callPull(controller);
 }
 
 /** The rest of CallPullIfNeeded, once ShouldCallPull said yes. */
@@ -1527,10 +1530,9 @@ function makePullReactions(controller) {
     const sizeAlgorithm = controller.strategySizeAlgorithm;
     if (sizeAlgorithm === undefined) {
       ownQueueWithSizes(controller).enqueue(chunk, 1);
-      // CallPullIfNeeded with ShouldCallPull reduced: no user code ran since
-      // the checks above (the stream is readable, no close was requested, no
-      // read request is waiting), so started and desiredSize decide.
-      if (controller.started && controller.strategyHWM - controller.queue.totalSize > 0) callPull(controller);
+      // No user code ran since the checks above: the stream is readable, no
+      // close was requested, no read request is waiting.
+      callPullIfBelowHighWaterMark(controller);
       return;
     }
     let chunkSize;
@@ -1637,7 +1639,7 @@ function makePullReactions(controller) {
 }
 Object.assign(__fws$m[9], { ReadableStreamDefaultControllerImpl, kParked, ReadableStreamDefaultController }); }
 // ---- src/readable/byte-controller.js
-{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { emptyQueue, pushOwned } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
+{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { emptyQueue, pushOwned } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
 // ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
 // the abstract operations of 4.9.5 "Readable byte stream controllers".
 //
@@ -1896,7 +1898,7 @@ class ByteQueueEntry {
     // The argument's conversion to ArrayBufferView and the checks of enqueue(),
     // reading each of the view's slots once. A TypedArray's byte length reads 0
     // once its buffer is detached; a DataView's getters throw then instead.
-    const isTypedArrayView = typedArrayName(chunk) !== undefined;
+    const isTypedArrayView = isTypedArray(chunk);
     let buffer;
     let byteLength;
     if (isTypedArrayView) {
@@ -2113,7 +2115,7 @@ function makePullReactions(controller) {
        function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPrivate = false) {
   const stream = controller.stream;
   if (controller.closeRequested || stream.state !== 'readable') return;
-  const isTypedArrayView = typedArrayName(chunk) !== undefined;
+  const isTypedArrayView = isTypedArray(chunk);
   const buffer = isTypedArrayView ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
   if (isDetachedBuffer(buffer)) {
     throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
@@ -2130,15 +2132,7 @@ function makePullReactions(controller) {
  */
 function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffset, byteLength, chunkIsPrivate) {
   const stream = controller.stream;
-  let transferredBuffer = buffer;
-  if (!chunkIsPrivate) {
-    try {
-      transferredBuffer = transferArrayBuffer(buffer);
-    } catch {
-      throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory ' +
-        'buffer)');
-    }
-  }
+  const transferredBuffer = chunkIsPrivate ? buffer : TransferArrayBuffer(buffer);
   const pendingPullIntos = controller.pendingPullIntos;
   if (pendingPullIntos.length !== 0) {
     const firstPendingPullInto = pendingPullIntos.peek();

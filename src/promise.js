@@ -108,11 +108,7 @@ export class LazyDeferred {
 
   /** Runs `callback` a microtask after fulfilment, as a reaction would; never on rejection. */
   onFulfilled(callback) {
-    if (this.pending) {
-      this.waiter = callback;
-    } else if (!this.rejected) {
-      enqueueMicrotask(callback);
-    }
+    this.onSettled(callback, undefined);
   }
 
   /**

@@ -7,7 +7,7 @@
 import {
   ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor,
   Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
-  viewByteLength, typedArrayName, isSharedArrayBuffer,
+  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
   typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
   dataViewByteLength, arrayBufferByteLength,
@@ -256,7 +256,7 @@ export class ReadableByteStreamController {
     // The argument's conversion to ArrayBufferView and the checks of enqueue(),
     // reading each of the view's slots once. A TypedArray's byte length reads 0
     // once its buffer is detached; a DataView's getters throw then instead.
-    const isTypedArrayView = typedArrayName(chunk) !== undefined;
+    const isTypedArrayView = isTypedArray(chunk);
     let buffer;
     let byteLength;
     if (isTypedArrayView) {
@@ -473,7 +473,7 @@ export function ReadableByteStreamControllerConvertPullIntoDescriptor(pullIntoDe
 export function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPrivate = false) {
   const stream = controller.stream;
   if (controller.closeRequested || stream.state !== 'readable') return;
-  const isTypedArrayView = typedArrayName(chunk) !== undefined;
+  const isTypedArrayView = isTypedArray(chunk);
   const buffer = isTypedArrayView ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
   if (isDetachedBuffer(buffer)) {
     throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
@@ -490,15 +490,7 @@ export function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPr
  */
 function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffset, byteLength, chunkIsPrivate) {
   const stream = controller.stream;
-  let transferredBuffer = buffer;
-  if (!chunkIsPrivate) {
-    try {
-      transferredBuffer = transferArrayBuffer(buffer);
-    } catch {
-      throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory ' +
-        'buffer)');
-    }
-  }
+  const transferredBuffer = chunkIsPrivate ? buffer : TransferArrayBuffer(buffer);
   const pendingPullIntos = controller.pendingPullIntos;
   if (pendingPullIntos.length !== 0) {
     const firstPendingPullInto = pendingPullIntos.peek();

@@ -70,11 +70,9 @@ export class ReadableStreamDefaultControllerImpl {
         ReadableStreamDefaultControllerClearAlgorithms(this);
         ReadableStreamClose(this.stream);
       }
-    } else if (this.started && this.strategyHWM - this.queue.totalSize > 0) {
-      // ReadableStreamDefaultControllerCallPullIfNeeded, with ShouldCallPull
-      // reduced to what is still open here: the stream is readable and had a
-      // queued chunk, so no read request can be waiting.
-      callPull(this);
+    } else {
+      // The stream is readable and had a queued chunk, so no read request can be waiting.
+      callPullIfBelowHighWaterMark(this);
     }
     return chunk;
   }
@@ -149,6 +147,15 @@ export const kParked = Symbol('parked pull');
 export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
   if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return;
   callPull(controller);
+}
+
+/**
+ * ReadableStreamDefaultControllerCallPullIfNeeded where the caller knows the
+ * stream is readable with no close requested and no read request waiting:
+ * ShouldCallPull then reduces to started and desiredSize > 0.
+ */
+function callPullIfBelowHighWaterMark(controller) {
+  if (controller.started && controller.strategyHWM - controller.queue.totalSize > 0) callPull(controller);
 }
 
 /** The rest of CallPullIfNeeded, once ShouldCallPull said yes. */
@@ -258,10 +265,9 @@ export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
     const sizeAlgorithm = controller.strategySizeAlgorithm;
     if (sizeAlgorithm === undefined) {
       ownQueueWithSizes(controller).enqueue(chunk, 1);
-      // CallPullIfNeeded with ShouldCallPull reduced: no user code ran since
-      // the checks above (the stream is readable, no close was requested, no
-      // read request is waiting), so started and desiredSize decide.
-      if (controller.started && controller.strategyHWM - controller.queue.totalSize > 0) callPull(controller);
+      // No user code ran since the checks above: the stream is readable, no
+      // close was requested, no read request is waiting.
+      callPullIfBelowHighWaterMark(controller);
       return;
     }
     let chunkSize;
