@@ -11,6 +11,7 @@
 // Prints, per scenario, MB/s (median over the rounds) and the ratio to the first impl.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { median } from './stats.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -116,7 +117,6 @@ const scenarios = {
   },
 };
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const names = Object.keys(scenarios).filter((n) => filter.length === 0 || filter.includes(n));
 console.log(`Node ${process.version}, ${rounds} rounds of ${COUNT} x 1 KB, CPU time, median; ratio to ${impls[0].name}`);
 for (const name of names) {

@@ -25,6 +25,7 @@ import { DEFAULT_IMPLS, IMPLS, IMPL_ORDER, parseImpls } from './impls.mjs';
 import { renderTable } from './report/table.mjs';
 import { renderMarkdown } from './report/markdown.mjs';
 import { renderSvg } from './report/svg.mjs';
+import { median } from './stats.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -66,12 +67,6 @@ export function parseArgs(argv) {
     timeoutMs: Number(a.timeout ?? (quick ? 30 : 60)) * 1000,
   };
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 // What counting costs in one scenario: fast's median over fast-nocounters'
 // (1.00 = nothing; below 1 = counting slows it; for memory rows above 1 =

@@ -36,6 +36,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveNode } from '../test/wpt/node-versions.mjs';
+import { median } from './stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PROBE = 'const c=process.cpuUsage();process.stdout.write(JSON.stringify([performance.now(),(c.user+c.system)/1000]))';
@@ -103,12 +104,6 @@ function variantArgs(name, major) {
     default: throw new Error(`unknown variant ${name} (native, preload, off, cache, src, checkout, ref)`);
   }
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 function runOnce(bin, { args, env, cwd = work }) {
   const t0 = process.hrtime.bigint();

@@ -1,6 +1,7 @@
 // The load comparison's arithmetic: medians and ranges over rounds, the paired
 // fast/native ratios, and the tier shares of the fast server's counters.
 import { tierShares } from '../../src/metrics/api.js';
+import { spread } from '../stats.mjs';
 
 /** The counters that make up each tier (the rule of tierShares() in src/metrics/api.js). */
 export const TIER_COUNTERS = {
@@ -10,20 +11,6 @@ export const TIER_COUNTERS = {
 };
 const OTHER_COUNTERS = ['fusedChains', 'nativeBridges', 'readableStreamsCreated', 'writableStreamsCreated',
   'transformStreamsCreated', 'fallbacks'];
-
-/** Median of finite numbers (mean of the middle two for an even count); NaN for none. */
-export function median(values) {
-  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (v.length === 0) return NaN;
-  const mid = v.length >> 1;
-  return v.length % 2 === 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-}
-
-/** { median, min, max } of finite numbers. */
-export function spread(values) {
-  const v = values.filter(Number.isFinite);
-  return { median: median(v), min: v.length ? Math.min(...v) : NaN, max: v.length ? Math.max(...v) : NaN };
-}
 
 /** Field-by-field sum of counter deltas (numbers and fallbackReasons). */
 export function sumCounters(deltas) {
