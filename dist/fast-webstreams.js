@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10659],["src/promise.js",7636],["src/facade.js",412],["src/webidl.js",4813],["src/strategies.js",4307],["src/queue.js",4825],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",14972],["src/readable/byte-controller.js",40388],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8904],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8593],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6725],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10659],["src/promise.js",7636],["src/facade.js",412],["src/webidl.js",4813],["src/strategies.js",4307],["src/queue.js",4825],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",15408],["src/readable/byte-controller.js",40388],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8904],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8593],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6922],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 4018079868;
+    changed = (h >>> 0) !== 3298556098;
   }
   if (!changed) return undefined;
   try {
@@ -1314,7 +1314,9 @@ function runNextSteps() {
       readRequest.chunkSteps(this.dequeueBufferedChunk());
     } else {
       ReadableStreamAddReadRequest(this.stream, readRequest);
-      ReadableStreamDefaultControllerCallPullIfNeeded(this);
+      // CallPullIfNeeded, reduced: a readable stream with an empty queue has no
+      // close requested, and it now has a read request, so ShouldCallPull is `started`.
+      if (this.started) callPull(this);
     }
   }
 
@@ -1408,10 +1410,11 @@ defineInterface(ReadableStreamDefaultController, 'ReadableStreamDefaultControlle
  */
        const kParked = Symbol('parked pull');
 
-/** ReadableStreamDefaultControllerCallPullIfNeeded */
+/** ReadableStreamDefaultControllerCallPullIfNeeded; returns what ShouldCallPull said. */
        function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
-  if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return;
+  if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return false;
   callPull(controller);
+  return true;
 }
 
 /**
@@ -1420,7 +1423,9 @@ defineInterface(ReadableStreamDefaultController, 'ReadableStreamDefaultControlle
  * ShouldCallPull then reduces to started and desiredSize > 0.
  */
 function callPullIfBelowHighWaterMark(controller) {
-  if (controller.started && controller.strategyHWM - controller.queue.totalSize > 0) callPull(controller);
+  if (!(controller.started && controller.strategyHWM - controller.queue.totalSize > 0)) return false;
+  callPull(controller);
+  return true;
 }
 
 /** The rest of CallPullIfNeeded, once ShouldCallPull said yes. */
@@ -1520,9 +1525,13 @@ function makePullReactions(controller) {
   }
 }
 
-/** ReadableStreamDefaultControllerEnqueue */
+/**
+ * ReadableStreamDefaultControllerEnqueue. Returns false when its last step,
+ * CallPullIfNeeded, found no pull needed: then no code has run since, and
+ * HasBackpressure is true without asking again (TransformStream's enqueue).
+ */
        function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
-  if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return;
+  if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return false;
   const stream = controller.stream;
   if (IsReadableStreamLocked(stream) && ReadableStreamGetNumReadRequests(stream) > 0) {
     ReadableStreamFulfillReadRequest(stream, chunk, false);
@@ -1532,8 +1541,7 @@ function makePullReactions(controller) {
       ownQueueWithSizes(controller).enqueue(chunk, 1);
       // No user code ran since the checks above: the stream is readable, no
       // close was requested, no read request is waiting.
-      callPullIfBelowHighWaterMark(controller);
-      return;
+      return callPullIfBelowHighWaterMark(controller);
     }
     let chunkSize;
     try {
@@ -1549,7 +1557,7 @@ function makePullReactions(controller) {
       throw e;
     }
   }
-  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  return ReadableStreamDefaultControllerCallPullIfNeeded(controller);
 }
 
 /** ReadableStreamDefaultControllerError */
@@ -5299,13 +5307,16 @@ function cancelByTransformer(reason) {
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
     throw typeError('The readable side of the TransformStream is not in a state that permits enqueue');
   }
+  let mayPull;
   try {
-    ReadableStreamDefaultControllerEnqueue(readableController, chunk);
+    mayPull = ReadableStreamDefaultControllerEnqueue(readableController, chunk);
   } catch (e) {
     TransformStreamErrorWritableAndUnblockWrite(stream, e);
     throw stream.readable.storedError;
   }
-  const backpressure = ReadableStreamDefaultControllerHasBackpressure(readableController);
+  // A chunk handed to a waiting reader of an HWM-0 side (a fused chain's hop)
+  // leaves no pull needed: backpressure, known without a second ShouldCallPull.
+  const backpressure = !mayPull || ReadableStreamDefaultControllerHasBackpressure(readableController);
   if (backpressure !== stream.backpressure) TransformStreamSetBackpressure(stream, true);
 }
 

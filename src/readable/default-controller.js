@@ -49,7 +49,9 @@ export class ReadableStreamDefaultControllerImpl {
       readRequest.chunkSteps(this.dequeueBufferedChunk());
     } else {
       ReadableStreamAddReadRequest(this.stream, readRequest);
-      ReadableStreamDefaultControllerCallPullIfNeeded(this);
+      // CallPullIfNeeded, reduced: a readable stream with an empty queue has no
+      // close requested, and it now has a read request, so ShouldCallPull is `started`.
+      if (this.started) callPull(this);
     }
   }
 
@@ -143,10 +145,11 @@ export function hasBufferedChunk(stream) {
  */
 export const kParked = Symbol('parked pull');
 
-/** ReadableStreamDefaultControllerCallPullIfNeeded */
+/** ReadableStreamDefaultControllerCallPullIfNeeded; returns what ShouldCallPull said. */
 export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
-  if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return;
+  if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return false;
   callPull(controller);
+  return true;
 }
 
 /**
@@ -155,7 +158,9 @@ export function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
  * ShouldCallPull then reduces to started and desiredSize > 0.
  */
 function callPullIfBelowHighWaterMark(controller) {
-  if (controller.started && controller.strategyHWM - controller.queue.totalSize > 0) callPull(controller);
+  if (!(controller.started && controller.strategyHWM - controller.queue.totalSize > 0)) return false;
+  callPull(controller);
+  return true;
 }
 
 /** The rest of CallPullIfNeeded, once ShouldCallPull said yes. */
@@ -255,9 +260,13 @@ export function ReadableStreamDefaultControllerClose(controller) {
   }
 }
 
-/** ReadableStreamDefaultControllerEnqueue */
+/**
+ * ReadableStreamDefaultControllerEnqueue. Returns false when its last step,
+ * CallPullIfNeeded, found no pull needed: then no code has run since, and
+ * HasBackpressure is true without asking again (TransformStream's enqueue).
+ */
 export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
-  if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return;
+  if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return false;
   const stream = controller.stream;
   if (IsReadableStreamLocked(stream) && ReadableStreamGetNumReadRequests(stream) > 0) {
     ReadableStreamFulfillReadRequest(stream, chunk, false);
@@ -267,8 +276,7 @@ export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
       ownQueueWithSizes(controller).enqueue(chunk, 1);
       // No user code ran since the checks above: the stream is readable, no
       // close was requested, no read request is waiting.
-      callPullIfBelowHighWaterMark(controller);
-      return;
+      return callPullIfBelowHighWaterMark(controller);
     }
     let chunkSize;
     try {
@@ -284,7 +292,7 @@ export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
       throw e;
     }
   }
-  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  return ReadableStreamDefaultControllerCallPullIfNeeded(controller);
 }
 
 /** ReadableStreamDefaultControllerError */

@@ -136,13 +136,16 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
     throw typeError('The readable side of the TransformStream is not in a state that permits enqueue');
   }
+  let mayPull;
   try {
-    ReadableStreamDefaultControllerEnqueue(readableController, chunk);
+    mayPull = ReadableStreamDefaultControllerEnqueue(readableController, chunk);
   } catch (e) {
     TransformStreamErrorWritableAndUnblockWrite(stream, e);
     throw stream.readable.storedError;
   }
-  const backpressure = ReadableStreamDefaultControllerHasBackpressure(readableController);
+  // A chunk handed to a waiting reader of an HWM-0 side (a fused chain's hop)
+  // leaves no pull needed: backpressure, known without a second ShouldCallPull.
+  const backpressure = !mayPull || ReadableStreamDefaultControllerHasBackpressure(readableController);
   if (backpressure !== stream.backpressure) TransformStreamSetBackpressure(stream, true);
 }
 
