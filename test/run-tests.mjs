@@ -50,7 +50,16 @@ function step(name, bin, args) {
   console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-if (!skipWpt) ensureWpt();
+if (!skipWpt) {
+  try {
+    await ensureWpt();
+  } catch (err) {
+    // One failed step that says what to do; every other step still runs.
+    console.error(`\nWPT could not be obtained: ${err.message}\n`);
+    steps.push({ name: 'obtain the WPT suite (test/wpt/fetch-wpt.mjs)', ok: false, seconds: 0 });
+    skipWpt = true;
+  }
+}
 // The TypeScript declarations, once, with the compiler pinned in devDependencies
 // (installed by npm ci, so nothing is fetched here).
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');

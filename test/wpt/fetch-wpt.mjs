@@ -1,29 +1,36 @@
 #!/usr/bin/env node
-// Provides the web-platform-tests (WPT) files the streams conformance run needs.
+// Provides the web-platform-tests (WPT) files the conformance runs need.
 //
 //   node test/wpt/fetch-wpt.mjs            # ensure .cache/wpt exists, print its path
 //   node test/wpt/fetch-wpt.mjs --force    # throw the cache away and fetch again
 //   WPT_DIR=/path/to/wpt node test/wpt/fetch-wpt.mjs   # use a checkout, fetch nothing
 //
 // Where the files come from: Node.js vendors a snapshot of WPT under
-// test/fixtures/wpt/ in its source tree. Debian ships that tree in the
-// `nodejs` source package, so we download that source package from Debian's
-// mirrors with a PRIVATE apt configuration (the system's /etc/apt is never
-// touched), extract only streams/, resources/, common/ and interfaces/ (plus
-// the two small metadata files versions.json and LICENSE.md) into
-// .cache/wpt/, and delete the downloads. Nothing fetched is ever committed
-// (.cache/ is git-ignored).
+// test/fixtures/wpt/ in its source tree, and Debian ships that tree in the
+// upstream ("orig") tarball of its `nodejs` source package. We ask Debian's
+// mirrors, through a PRIVATE apt configuration (the system's /etc/apt is never
+// touched), which nodejs source versions the suites below carry, and take the
+// newest one whose orig tarball downloads and holds the WPT tree: only that one
+// file is fetched (checked against the SHA-256 the signed index gives), never
+// the .dsc or the Debian patches, which mirrors drop independently of it. We
+// extract streams/, encoding/, compression/ and the harness into .cache/wpt/
+// and delete the download. Nothing fetched is ever committed (.cache/ is
+// git-ignored).
+//
+// Mirrors move: a version listed in the index may already be gone from the
+// pool (a 404), so every candidate is tried in turn, newest first.
 //
 // Environment knobs:
 //   WPT_DIR                 use this WPT checkout root instead of the cache
-//   WPT_DEBIAN_VERSION      source version to fetch (default below)
+//   WPT_DEBIAN_VERSION      try this source version first (e.g. 20.19.2+dfsg-1+deb13u3)
 //   WPT_APT_KEYRING         keyring for Signed-By (default Debian's archive keyring)
 //
 // Importable: `import { ensureWpt } from './fetch-wpt.mjs'` returns the WPT root.
 
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
-  existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
+  createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +40,14 @@ export const REPO_ROOT = resolve(HERE, '..', '..');
 export const CACHE_DIR = join(REPO_ROOT, '.cache', 'wpt');
 
 const SOURCE_PACKAGE = 'nodejs';
-const DEFAULT_VERSION = '20.19.2+dfsg-1+deb13u2'; // Debian 13 "trixie", carried by the `trixie` suite
-const WPT_SUBDIRS = ['streams', 'resources', 'common', 'interfaces'];
+// Suites whose nodejs carries Node's vendored WPT (20.x and later). Security
+// and updates suites first hold a newer revision of the same upstream.
+const SUITES = [
+  { uri: 'http://deb.debian.org/debian', suites: ['sid', 'forky', 'trixie', 'trixie-updates'] },
+  { uri: 'http://deb.debian.org/debian-security', suites: ['trixie-security'] },
+];
+const MIN_MAJOR = 20; // older trees lack parts of streams/ that Node runs
+const WPT_SUBDIRS = ['streams', 'encoding', 'compression', 'resources', 'common', 'interfaces'];
 const WPT_EXTRA_FILES = ['versions.json', 'LICENSE.md'];
 const STAMP = '.fetched.json';
 
@@ -45,18 +58,14 @@ function isWptRoot(dir) {
 }
 
 function run(cmd, args, opts = {}) {
-  log(`$ ${[cmd, ...args].join(' ')}${opts.cwd ? `   (in ${opts.cwd})` : ''}`);
+  if (!opts.quiet) log(`$ ${[cmd, ...args].join(' ')}${opts.cwd ? `   (in ${opts.cwd})` : ''}`);
   const r = spawnSync(cmd, args, {
-    stdio: opts.capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
     ...opts,
   });
   if (r.error) throw new Error(`${cmd}: ${r.error.message}`);
-  if (r.status !== 0 && !opts.allowFail) {
-    const extra = opts.capture ? `\n${r.stderr || ''}` : '';
-    throw new Error(`${cmd} ${args[0] ?? ''} exited with ${r.status ?? r.signal}${extra}`);
-  }
   return r;
 }
 
@@ -78,39 +87,82 @@ function aptOptions(work) {
 }
 
 function writeSources(work, keyring) {
-  const text = [
-    '# Private source list used only by test/wpt/fetch-wpt.mjs',
-    'Types: deb-src',
-    'URIs: http://deb.debian.org/debian',
-    'Suites: trixie trixie-updates',
-    'Components: main',
-    `Signed-By: ${keyring}`,
-    '',
-    'Types: deb-src',
-    'URIs: http://deb.debian.org/debian-security',
-    'Suites: trixie-security',
-    'Components: main',
-    `Signed-By: ${keyring}`,
-    '',
-  ].join('\n');
-  writeFileSync(join(work, 'sources.list.d', 'trixie-src.sources'), text);
+  const text = SUITES.map(({ uri, suites }) => [
+    'Types: deb-src', `URIs: ${uri}`, `Suites: ${suites.join(' ')}`, 'Components: main', `Signed-By: ${keyring}`, '',
+  ].join('\n')).join('\n');
+  writeFileSync(join(work, 'sources.list.d', 'wpt-src.sources'), `# Private source list of test/wpt/fetch-wpt.mjs\n${text}`);
 }
 
-// Versions of the source package apt knows about (in apt's order).
-function availableVersions(work) {
-  const r = run('apt-cache', [...aptOptions(work), 'showsrc', SOURCE_PACKAGE], { capture: true, allowFail: true });
-  const versions = [...new Set((r.stdout || '').split('\n')
-    .filter((l) => l.startsWith('Version: ')).map((l) => l.slice(9).trim()))];
-  return versions;
+/** "20.19.2+dfsg-1+deb13u3" -> [20, 19, 2]; the upstream part only. */
+const upstreamNumbers = (version) => (/^(\d+)\.(\d+)\.(\d+)/.exec(version) ?? []).slice(1).map(Number);
+const byNewestUpstream = (a, b) => {
+  const x = upstreamNumbers(a), y = upstreamNumbers(b);
+  return (y[0] - x[0]) || (y[1] - x[1]) || (y[2] - x[2]);
+};
+
+/** Source versions apt knows about, newest upstream first, the preferred one (if any) in front. */
+function candidateVersions(work, preferred) {
+  const r = run('apt-cache', [...aptOptions(work), 'showsrc', SOURCE_PACKAGE], { quiet: true });
+  const known = [...new Set((r.stdout || '').split('\n')
+    .filter((l) => l.startsWith('Version: ')).map((l) => l.slice(9).trim()))]
+    .filter((v) => upstreamNumbers(v)[0] >= MIN_MAJOR)
+    .sort(byNewestUpstream);
+  log(`nodejs source versions in the index: ${known.join(', ') || '(none)'}`);
+  return preferred ? [preferred, ...known.filter((v) => v !== preferred)] : known;
 }
 
-function fetchFromDebian() {
-  const version = process.env.WPT_DEBIAN_VERSION || DEFAULT_VERSION;
-  const upstream = version.replace(/-[^-]+$/, ''); // 20.19.2+dfsg
+/** The orig tarball of a source version: { url, file, size, sha256 }, from `apt-get source --print-uris`. */
+function origTarball(work, version) {
+  const r = run('apt-get', [...aptOptions(work), 'source', '--print-uris', `${SOURCE_PACKAGE}=${version}`], { quiet: true });
+  for (const line of (r.stdout || '').split('\n')) {
+    const m = /^'([^']+)' (\S+) (\d+) (?:SHA256:)?([0-9a-f]{64})\b/.exec(line);
+    if (m && /\.orig\.tar\.(xz|gz)$/.test(m[2])) return { url: m[1], file: m[2], size: Number(m[3]), sha256: m[4] };
+  }
+  throw new Error(`apt lists no orig tarball for ${SOURCE_PACKAGE}=${version}${r.stderr ? `: ${r.stderr.trim()}` : ''}`);
+}
+
+async function sha256Of(file) {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/** Downloads with apt's own fetcher (it honours the machine's apt proxy settings), else with fetch(). */
+async function download({ url, sha256 }, dest) {
+  const helper = '/usr/lib/apt/apt-helper';
+  if (existsSync(helper)) {
+    const r = run(helper, ['-o', 'Acquire::Retries=3', '-o', 'APT::Sandbox::User=root', 'download-file', url, dest, `SHA256:${sha256}`]);
+    if (r.status !== 0) throw new Error(`${url}: ${(r.stderr || '').trim().split('\n').filter((l) => l.startsWith('E:')).join('; ') || `apt-helper exited ${r.status}`}`);
+  } else {
+    log(`$ fetch ${url}`);
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    writeFileSync(dest, Buffer.from(await res.arrayBuffer()));
+  }
+  const got = await sha256Of(dest);
+  if (got !== sha256) throw new Error(`${url}: SHA-256 ${got} is not the ${sha256} the signed index gives`);
+}
+
+/** Extracts the WPT parts of a Node source tarball into `staging`; returns the path prefix inside it. */
+function extractWpt(tarball, staging) {
+  const list = run('tar', ['-tf', tarball, '--wildcards', '--no-anchored', '*/test/fixtures/wpt/resources/testharness.js'], { quiet: true });
+  const hit = (list.stdout || '').split('\n').find((l) => l.endsWith('/test/fixtures/wpt/resources/testharness.js'));
+  if (!hit) throw new Error('no test/fixtures/wpt/resources/testharness.js inside');
+  const prefix = hit.slice(0, -'resources/testharness.js'.length); // ends with '/'
+  const strip = prefix.split('/').filter(Boolean).length;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const patterns = [...WPT_SUBDIRS.map((d) => `${prefix}${d}/*`), ...WPT_EXTRA_FILES.map((f) => `${prefix}${f}`)];
+  // Exit status ignored on purpose: some trees lack compression/ or LICENSE.md; the check below decides.
+  run('tar', ['-xf', tarball, '--no-same-owner', '-C', staging, `--strip-components=${strip}`, '--wildcards', ...patterns], { quiet: true });
+  if (!isWptRoot(staging)) throw new Error('extraction gave no streams/ and resources/testharness.js');
+  return prefix;
+}
+
+async function fetchFromDebian() {
   const keyring = process.env.WPT_APT_KEYRING || '/usr/share/keyrings/debian-archive-keyring.gpg';
   const work = join(REPO_ROOT, '.cache', 'wpt-fetch');
   const staging = join(REPO_ROOT, '.cache', 'wpt.partial');
-
   if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0) {
     throw new Error('apt-get not found: set WPT_DIR to a WPT checkout instead');
   }
@@ -119,79 +171,45 @@ function fetchFromDebian() {
   }
 
   rmSync(work, { recursive: true, force: true });
-  rmSync(staging, { recursive: true, force: true });
-  for (const d of ['sources.list.d', 'lists/partial', 'cache/archives/partial', 'download']) {
-    mkdirSync(join(work, d), { recursive: true });
-  }
+  for (const d of ['sources.list.d', 'lists/partial', 'cache/archives/partial']) mkdirSync(join(work, d), { recursive: true });
   writeSources(work, keyring);
-  log(`private apt configuration in ${work} (deb-src trixie, trixie-updates, trixie-security; Signed-By ${keyring})`);
-
+  const tried = [];
   try {
-    const upd = run('apt-get', [...aptOptions(work), 'update'], { capture: true, allowFail: true });
-    process.stdout.write(upd.stdout || '');
-    process.stderr.write(upd.stderr || '');
-    if (upd.status !== 0 || /NO_PUBKEY|not signed|EXPKEYSIG/.test(upd.stderr || '')) {
-      throw new Error(
-        'apt-get update of the private trixie sources failed' +
-        (/NO_PUBKEY/.test(upd.stderr || '')
-          ? `: the keyring ${keyring} lacks the trixie archive keys; a newer debian-archive-keyring ` +
-            'package (2023.3+deb12u2 or later has them) or WPT_APT_KEYRING=<keyring with them> fixes that'
-          : ''));
+    const upd = run('apt-get', [...aptOptions(work), 'update']);
+    // A suite that fails to update is only one fewer candidate; the index decides below.
+    for (const l of (upd.stderr || '').split('\n').filter(Boolean)) log(`apt: ${l}`);
+
+    for (const version of candidateVersions(work, process.env.WPT_DEBIAN_VERSION)) {
+      try {
+        const orig = origTarball(work, version);
+        const dest = join(work, orig.file);
+        if (tried.some((t) => t.file === orig.file)) continue; // same upstream tarball, already failed
+        tried.push({ version, file: orig.file, error: null });
+        await download(orig, dest);
+        log(`downloaded ${orig.file} (${(statSync(dest).size / 1e6).toFixed(1)} MB, SHA-256 checked)`);
+        const prefix = extractWpt(dest, staging);
+        rmSync(dest, { force: true });
+        writeFileSync(join(staging, STAMP), JSON.stringify({
+          source: `debian ${SOURCE_PACKAGE} ${version}`, tarball: orig.file, prefix, fetchedAt: new Date().toISOString(),
+        }, null, 2) + '\n');
+        rmSync(CACHE_DIR, { recursive: true, force: true });
+        renameSync(staging, CACHE_DIR);
+        return;
+      } catch (err) {
+        if (tried.length) tried[tried.length - 1].error = err.message;
+        log(`${version}: ${err.message}; trying the next version`);
+      }
     }
-
-    let chosen = version;
-    const known = availableVersions(work);
-    log(`nodejs source versions on the mirrors: ${known.join(', ') || '(none)'}`);
-    if (!known.includes(version)) {
-      // The orig tarball (which is all we use) is identical for every Debian
-      // revision of the same upstream version, so any of them will do.
-      const same = known.filter((v) => v.startsWith(`${upstream}-`));
-      if (!same.length) throw new Error(`nodejs ${version} (or any ${upstream}-*) is not on the mirrors`);
-      chosen = same[0];
-      log(`WARNING: ${version} is no longer on the mirrors; using ${chosen}, whose orig tarball is the same`);
-    }
-
-    const dl = join(work, 'download');
-    run('apt-get', [...aptOptions(work), 'source', '--download-only', `${SOURCE_PACKAGE}=${chosen}`], { cwd: dl });
-
-    const orig = join(dl, `${SOURCE_PACKAGE}_${upstream}.orig.tar.xz`);
-    if (!existsSync(orig)) {
-      throw new Error(`expected ${orig} after download; got: ${readdirSync(dl).join(', ')}`);
-    }
-    log(`downloaded ${orig} (${(statSync(orig).size / 1e6).toFixed(1)} MB)`);
-
-    // Find where the WPT fixtures live inside the tarball (node-vX.Y.Z/test/fixtures/wpt/).
-    const probe = run('tar', ['-tJf', orig, '--wildcards', '--no-anchored', '*/test/fixtures/wpt/resources/testharness.js'],
-      { capture: true, allowFail: true });
-    const hit = (probe.stdout || '').split('\n').find((l) => l.endsWith('/test/fixtures/wpt/resources/testharness.js'));
-    if (!hit) throw new Error('test/fixtures/wpt/resources/testharness.js not found in the orig tarball');
-    const prefix = hit.slice(0, -'resources/testharness.js'.length); // ends with '/'
-    const strip = prefix.split('/').filter(Boolean).length;
-    log(`WPT prefix inside the tarball: ${prefix}`);
-
-    mkdirSync(staging, { recursive: true });
-    const patterns = [
-      ...WPT_SUBDIRS.map((d) => `${prefix}${d}/*`),
-      ...WPT_EXTRA_FILES.map((f) => `${prefix}${f}`),
-    ];
-    run('tar', ['-xJf', orig, '--no-same-owner', '-C', staging, `--strip-components=${strip}`, '--wildcards', ...patterns],
-      { allowFail: true }); // versions.json / LICENSE.md / interfaces may be absent in other versions
-    if (!isWptRoot(staging)) throw new Error('extraction did not produce streams/ and resources/testharness.js');
-
-    writeFileSync(join(staging, STAMP), JSON.stringify({
-      source: `debian ${SOURCE_PACKAGE} ${chosen}`,
-      tarball: `${SOURCE_PACKAGE}_${upstream}.orig.tar.xz`,
-      prefix,
-      fetchedAt: new Date().toISOString(),
-    }, null, 2) + '\n');
-    rmSync(CACHE_DIR, { recursive: true, force: true });
-    renameSync(staging, CACHE_DIR);
   } finally {
-    // Drop the tarballs, the private apt lists and any half-done extraction.
     rmSync(work, { recursive: true, force: true });
     rmSync(staging, { recursive: true, force: true });
-    log(`removed ${work} (downloads and private apt state)`);
   }
+  throw new Error([
+    'no nodejs source tarball with Node\'s vendored WPT could be fetched from Debian\'s mirrors.',
+    ...tried.map((t) => `  ${t.version}: ${t.error}`),
+    'What to do: point WPT_DIR at a WPT checkout (git clone --depth=1 https://github.com/web-platform-tests/wpt),',
+    'or at test/fixtures/wpt of a Node.js source tree; or set WPT_DEBIAN_VERSION to a version the mirrors serve.',
+  ].join('\n'));
 }
 
 function describe(root) {
@@ -210,7 +228,7 @@ function describe(root) {
   return `${count(join(root, 'streams'))} streams/**/*.any.js files${commit ? `, WPT streams commit ${commit.slice(0, 12)}` : ''}`;
 }
 
-export function ensureWpt({ force = false, quiet = false } = {}) {
+export async function ensureWpt({ force = false, quiet = false } = {}) {
   const say = quiet ? () => {} : log;
   if (process.env.WPT_DIR) {
     const root = resolve(process.env.WPT_DIR);
@@ -227,15 +245,14 @@ export function ensureWpt({ force = false, quiet = false } = {}) {
   }
   log(force ? `--force: fetching again into ${CACHE_DIR}` : `${CACHE_DIR} missing or incomplete; fetching`);
   const t0 = Date.now();
-  fetchFromDebian();
+  await fetchFromDebian();
   log(`ready: ${CACHE_DIR} (${describe(CACHE_DIR)}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return CACHE_DIR;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    const root = ensureWpt({ force: process.argv.includes('--force') });
-    console.log(root);
+    console.log(await ensureWpt({ force: process.argv.includes('--force') }));
   } catch (err) {
     console.error(`[fetch-wpt] ERROR: ${err.message}`);
     process.exit(1);

@@ -46,7 +46,7 @@ if (!majors.length || majors.some((m) => !Number.isInteger(m))) {
 const t0 = Date.now();
 let wptRoot;
 try {
-  wptRoot = ensureWpt();
+  wptRoot = await ensureWpt();
 } catch (err) {
   console.error(`run-all.mjs: cannot get WPT: ${err.message}`);
   process.exit(2);

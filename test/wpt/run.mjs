@@ -415,7 +415,7 @@ async function main() {
 
   let wptRoot;
   try {
-    wptRoot = opts.wpt ? resolve(opts.wpt) : ensureWpt();
+    wptRoot = opts.wpt ? resolve(opts.wpt) : await ensureWpt();
   } catch (err) {
     console.error(`run.mjs: cannot get WPT: ${err.message}`);
     process.exit(2);
