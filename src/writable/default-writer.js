@@ -88,37 +88,50 @@ export function WritableStreamDefaultWriterRelease(writer) {
 /** WritableStreamDefaultWriterWrite */
 export function WritableStreamDefaultWriterWrite(writer, chunk) {
   const request = new Deferred();
-  const refusal = writeWithRequest(writer, chunk, request);
-  return refusal === undefined ? request.promise : refusal;
+  if (writeWithRequest(writer, chunk, request)) return request.promise;
+  const refusal = refusalReason;
+  refusalReason = undefined;
+  return promiseRejectedWith(refusal);
 }
 
 /**
  * WritableStreamDefaultWriterWrite for a writer only we hold (a pipe's): the
  * write request is the caller's own object with resolve/reject methods, so no
- * promise is made per chunk. Returns whether the chunk was queued; a refused
- * write needs no report (the pipe learns of it through its watchers).
+ * promise is made per chunk. Returns whether the chunk was queued. A refused
+ * write makes no promise at all: the spec marks the pipe's write promises as
+ * handled, and the pipe learns of the refusal through its watchers.
  */
 export function WritableStreamDefaultWriterWriteTracked(writer, chunk, request) {
-  return writeWithRequest(writer, chunk, request) === undefined;
+  if (writeWithRequest(writer, chunk, request)) return true;
+  refusalReason = undefined;
+  return false;
 }
 
-/** The steps of WritableStreamDefaultWriterWrite; returns a rejected promise if the write is refused. */
+// Why the last writeWithRequest() refused its chunk; read and cleared by its caller at once.
+let refusalReason;
+
+/** The steps of WritableStreamDefaultWriterWrite; returns whether the chunk was queued (else see refusalReason). */
 function writeWithRequest(writer, chunk, request) {
   const stream = writer.stream;
   const controller = stream.controller;
   const chunkSize = WritableStreamDefaultControllerGetChunkSize(controller, chunk);
   if (stream !== writer.stream) {
-    return promiseRejectedWith(typeError('The writer was released while computing the size of the chunk'));
+    return refuse(typeError('The writer was released while computing the size of the chunk'));
   }
   const state = stream.state;
-  if (state === 'errored') return promiseRejectedWith(stream.storedError);
+  if (state === 'errored') return refuse(stream.storedError);
   if (WritableStreamCloseQueuedOrInFlight(stream) || state === 'closed') {
-    return promiseRejectedWith(typeError('Cannot write to a stream that is closing or closed'));
+    return refuse(typeError('Cannot write to a stream that is closing or closed'));
   }
-  if (state === 'erroring') return promiseRejectedWith(stream.storedError);
+  if (state === 'erroring') return refuse(stream.storedError);
   WritableStreamAddWriteRequest(stream, request);
   WritableStreamDefaultControllerWrite(controller, chunk, chunkSize);
-  return undefined;
+  return true;
+}
+
+function refuse(reason) {
+  refusalReason = reason;
+  return false;
 }
 
 export class WritableStreamDefaultWriter {
