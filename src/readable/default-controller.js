@@ -187,7 +187,10 @@ function pullFulfilled(controller) {
 /** pulling becomes false; a pull asked for meanwhile happens now. */
 function finishPull(controller, onCleanStack) {
   controller.pulling = false;
-  if (!controller.pullAgain) return;
+  if (!controller.pullAgain) {
+    if (onCleanStack) wakePipeAfterPull(controller);
+    return;
+  }
   controller.pullAgain = false;
   if (onCleanStack) {
     pullFromReaction(controller);
@@ -208,6 +211,19 @@ function pullFromReaction(controller) {
   ReadableStreamDefaultControllerCallPullIfNeeded(controller);
   stream.feeding = false;
   if (stream.pipe !== undefined) stream.pipe.stepIfRequested();
+}
+
+/**
+ * A pipe whose read request went out while a user pull() was in progress
+ * (PipeState.readDuringPull in pipe-to.js) asks for its pull now that no pull
+ * is in progress, as native's later read would have: a pull() that enqueued
+ * nothing then does not leave the pipe waiting forever.
+ */
+function wakePipeAfterPull(controller) {
+  const pipe = controller.stream.pipe;
+  if (pipe === undefined || !pipe.readDuringPull) return;
+  pipe.readDuringPull = false;
+  pullFromReaction(controller);
 }
 
 /**

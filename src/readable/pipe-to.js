@@ -62,6 +62,14 @@ class PipeState {
     this.hasPendingChunk = false;
     this.reading = false; // inside pipeLoop's own read: a chunk can be written at once
     this.stepRequested = false; // a chunk arrived during the upstream pipe's direct transform
+    // The pending read was issued while the source's pull() was in progress.
+    // Native pipes read a few microtasks after a write, when that pull has
+    // settled; ours reads at once, so its request for a pull merges with one
+    // the pull's own enqueue() made. If the pull that follows enqueues
+    // nothing, the read would wait forever where native's would pull again:
+    // the source's controller asks for that pull when its pull settles
+    // (wakePipeAfterPull in default-controller.js).
+    this.readDuringPull = false;
     this.step = () => {
       writePendingChunk(this);
       pipeLoop(this);
@@ -96,7 +104,6 @@ function unlinkChain(pipe) {
   const fed = pipe.dest.transform;
   if (fed !== undefined) {
     if (fed.inPipe === pipe) fed.inPipe = undefined;
-    if (fed.blockedPipe === pipe) fed.blockedPipe = undefined;
   }
   const drained = pipe.source.transform;
   if (drained !== undefined && drained.outPipe === pipe) drained.outPipe = undefined;
@@ -180,6 +187,7 @@ class PipeReadRequest {
 
   chunkSteps(chunk) {
     const pipe = this.pipe;
+    pipe.readDuringPull = false;
     pipe.pendingChunk = chunk;
     pipe.hasPendingChunk = true;
     // Inside pipeLoop's own read the chunk came from the queue: pipeLoop
@@ -266,18 +274,16 @@ function pipeLoop(pipe) {
       pipe.writer.ready.onFulfilled(pipe.step);
       return;
     }
-    const transform = dest.transform;
-    if (transform !== undefined && transform.backpressure && transform.controller.transformAlgorithm !== undefined) {
-      // A transform whose output nobody has asked for yet: the spec would
-      // queue one more chunk in front of it; holding it in the source instead
-      // keeps the direct write possible. TransformStreamSetBackpressure resumes us.
-      transform.blockedPipe = pipe;
-      return;
-    }
+    const wasPulling = pipe.source.controller.pulling;
     pipe.reading = true;
     ReadableStreamDefaultReaderRead(pipe.reader, pipe.readRequest);
     pipe.reading = false;
-    if (!pipe.hasPendingChunk) return; // the read request waits for the producer
+    if (!pipe.hasPendingChunk) {
+      // The read request waits for the producer. Issued during a pull, its
+      // request for a pull merged into that pull's pullAgain: see readDuringPull.
+      pipe.readDuringPull = wasPulling;
+      return;
+    }
     counters.syncPipeChunks++;
     writePendingChunk(pipe);
   }

@@ -1,7 +1,7 @@
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 import { ReflectApply } from '../intrinsics.js';
-import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
+import { Deferred, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { queueSteps } from '../start.js';
 import { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } from '../webidl.js';
@@ -39,11 +39,9 @@ export class TransformStreamImpl {
     this.backpressureChange = undefined; // Deferred
     this.pullParked = false;
     // Tier 0 (see src/readable/pipe-to.js): the pipes feeding and reading this
-    // transform, a pipe waiting for its backpressure to drop, and whether a
-    // pipe is running transform() directly right now.
+    // transform, and whether a pipe is running transform() directly right now.
     this.inPipe = undefined;
     this.outPipe = undefined;
-    this.blockedPipe = undefined;
     this.fusing = false;
     this.controller = undefined;
     // How the start promise both sides wait on settles (see transformStartStep1).
@@ -244,13 +242,6 @@ export function TransformStreamSetBackpressure(stream, backpressure) {
     stream.pullParked = false;
     pullSettled(stream.readable.controller);
   }
-  if (!backpressure && stream.blockedPipe !== undefined) {
-    // A pipe holding off writes until this moment resumes a microtask later,
-    // when a write waiting on the backpressure change promise would have.
-    const pipe = stream.blockedPipe;
-    stream.blockedPipe = undefined;
-    enqueueMicrotask(pipe.step);
-  }
 }
 
 /** The current [[backpressureChangePromise]], made when first needed. */
@@ -271,10 +262,25 @@ function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
     return uponPromise(backpressureChangePromise(stream), () => {
       const writable = stream.writable;
       if (writable.state === 'erroring') throw writable.storedError;
-      return TransformStreamDefaultControllerPerformTransform(controller, chunk);
+      return performTransformFused(stream, chunk);
     });
   }
   return TransformStreamDefaultControllerPerformTransform(controller, chunk);
+}
+
+/**
+ * A transform() that waited for backpressure to drop: what it enqueues goes
+ * down a fused chain as soon as it returns (tier 0, as for a pipe's direct
+ * write in src/readable/pipe-to.js), so a chain that started with its output
+ * unread does not take one microtask per hop for that chunk.
+ */
+function performTransformFused(stream, chunk) {
+  stream.fusing = true;
+  const result = TransformStreamDefaultControllerPerformTransform(stream.controller, chunk);
+  stream.fusing = false;
+  const next = stream.outPipe;
+  if (next !== undefined) next.stepIfRequested();
+  return result;
 }
 
 /** TransformStreamDefaultSinkAbortAlgorithm */
