@@ -1,0 +1,103 @@
+// Drop-in, case by case: each program runs in a child process natively and
+// under the preload, and must print the same lines and exit the same way.
+// These are the defects the drop-in issue names (a pipe's own promise surfacing
+// as an unhandled rejection, a pipe that stalls where native finishes) and
+// their relatives; test/fuzz/ looks for the rest.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { T, assertPatched } from './helpers.mjs';
+
+const REGISTER = fileURLToPath(new URL('../../register.mjs', import.meta.url));
+
+// Each program logs what it observes with `log`, and ends with a timer: a
+// stalled pipe shows as "pending", a crash as a missing "end" and exit code 1.
+const PRELUDE = `
+const log = (...a) => console.log(...a);
+// Library errors by constructor and code (messages are each implementation's own); the program's own by message.
+const desc = (e) => e instanceof Error ? \`\${e.constructor.name}\${e.code ? \`[\${e.code}]\` : ''}\${e.constructor === Error ? \` \${e.message}\` : ''}\` : String(e);
+const settle = (name, p) => p.then(() => log(name, 'fulfilled'), (e) => log(name, 'rejected', desc(e)));
+const pending = new Set();
+const watch = (name, p) => { pending.add(name); settle(name, p).then(() => pending.delete(name)); };
+setTimeout(() => { log('pending:', [...pending].join(',') || 'none'); log('end'); }, 300);
+`;
+
+const CASES = {
+  'a pipe into a writable whose size() throws rejects, with nothing unhandled': `
+    const rs = new ReadableStream({ start(c) { c.enqueue('a'); c.close(); } });
+    const ws = new WritableStream({ write() {} }, { size() { throw new Error('bad size'); } });
+    watch('pipeTo', rs.pipeTo(ws));`,
+  'a pipe into a transform whose output is piped on but unread still finishes': `
+    const src = new ReadableStream({ start(c) { c.enqueue('a'); c.close(); } });
+    const t0 = new TransformStream();
+    watch('pipeTo', src.pipeTo(t0.writable));
+    t0.readable.pipeThrough(new TransformStream());`,
+  'the same with several chunks and a writable high-water mark of 4': `
+    const src = new ReadableStream({ start(c) { for (const x of 'abcdef') c.enqueue(x); c.close(); } });
+    const t0 = new TransformStream({}, { highWaterMark: 4 });
+    watch('pipeTo', src.pipeTo(t0.writable));
+    const t1 = new TransformStream({}, { highWaterMark: 4 });
+    t0.readable.pipeTo(t1.writable);
+    setTimeout(async () => { const r = t1.readable.getReader(); for (;;) { const x = await r.read(); if (x.done) break; log('read', x.value); } }, 20);`,
+  'a transform that throws while writes are in flight errors the chain once': `
+    let n = 0;
+    const src = new ReadableStream({ pull(c) { c.enqueue(n++); if (n === 5) c.close(); } });
+    const t = new TransformStream({ transform(x, c) { if (x === 2) throw new Error('t2'); c.enqueue(x); } });
+    const out = [];
+    watch('chain', src.pipeThrough(t).pipeTo(new WritableStream({ write(x) { out.push(x); } })));
+    setTimeout(() => log('got', out.join(',')), 100);`,
+  'terminate() while writes are in flight': `
+    const src = new ReadableStream({ start(c) { for (let i = 0; i < 5; i++) c.enqueue(i); c.close(); } });
+    const t = new TransformStream({ transform(x, c) { c.enqueue(x); if (x === 1) c.terminate(); } });
+    const out = [];
+    watch('source pipe', src.pipeTo(t.writable));
+    watch('sink pipe', t.readable.pipeTo(new WritableStream({ write(x) { out.push(x); } })));
+    setTimeout(() => log('got', out.join(',')), 100);`,
+  'abort() during a start() that never settles': `
+    const ws = new WritableStream({ start() { return new Promise(() => {}); }, abort(r) { log('abort', r); } });
+    watch('abort', ws.abort('why'));
+    watch('closed', ws.getWriter().closed);`,
+  'abort() of a pipe destination during start()': `
+    const ws = new WritableStream({ start() { return new Promise((r) => setTimeout(r, 50)); } });
+    const rs = new ReadableStream({ start(c) { c.enqueue(1); } });
+    const ac = new AbortController();
+    watch('pipeTo', rs.pipeTo(ws, { signal: ac.signal }));
+    ac.abort(new RangeError('stop'));`,
+  'a pull() source that enqueues nothing on some pulls, through transforms': `
+    let n = 0;
+    const src = new ReadableStream({ pull(c) { n++; if (n % 3 === 0) return; if (n > 12) c.close(); else c.enqueue(n); } });
+    const out = [];
+    watch('chain', src.pipeThrough(new TransformStream()).pipeThrough(new TransformStream())
+      .pipeTo(new WritableStream({ write(x) { out.push(x); } })));
+    setTimeout(() => log('got', out.join(',')), 150);`,
+  'a sink write() that rejects while the source keeps enqueueing': `
+    let n = 0;
+    const src = new ReadableStream({ pull(c) { c.enqueue(n++); }, cancel(r) { log('cancel', desc(r)); } });
+    watch('pipeTo', src.pipeTo(new WritableStream({ write(x) { if (x === 3) return Promise.reject(new Error('w3')); } })));`,
+  'a pipe whose signal aborts while the source errors': `
+    let ctl;
+    const src = new ReadableStream({ start(c) { ctl = c; } });
+    const ac = new AbortController();
+    watch('pipeTo', src.pipeTo(new WritableStream(), { signal: ac.signal }));
+    queueMicrotask(() => { ctl.error(new Error('src')); ac.abort(new Error('sig')); });`,
+};
+
+function run(body, preload) {
+  const args = [...(preload ? ['--import', REGISTER] : []), '--input-type=module', '-e', PRELUDE + body];
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 10000, env: { ...process.env, NODE_OPTIONS: '' } });
+  const firstError = (r.stderr || '').split('\n').find((l) => /Error|Unhandled/.test(l)) ?? '';
+  return { status: r.status, signal: r.signal, stdout: r.stdout, firstError };
+}
+
+test('the patch is active', T, () => assertPatched());
+
+for (const [name, body] of Object.entries(CASES)) {
+  test(name, T, () => {
+    const native = run(body, false);
+    assert.equal(native.status, 0, `native itself failed: ${native.firstError}`);
+    assert.match(native.stdout, /\nend\n$/);
+    const ours = run(body, true);
+    assert.deepEqual(ours, native, 'under the preload the program must print and exit as it does natively');
+  });
+}
