@@ -420,3 +420,29 @@ export declare function resetCounters(): void;
  * anything; with `FAST_WEBSTREAMS=0` in `env` it starts nothing.
  */
 export declare function startMetricsFromEnv(env?: Record<string, string | undefined>): void;
+
+/** This process's counters as Prometheus text, to append to the application's own `/metrics` body. */
+export declare function renderMetrics(): string;
+
+/**
+ * Registers the counters on a prom-client registry (default `client.register`); values are read at
+ * each scrape. `client` is the application's own `prom-client` module (not a dependency of ours).
+ */
+export declare function registerPromClient(
+  client: { Counter: new (config: any) => unknown; Gauge: new (config: any) => { set(labels: any, value: number): void }; register?: unknown },
+  registry?: unknown,
+): unknown[];
+
+/** The parts of an `@opentelemetry/api` Meter that `registerOpenTelemetry()` uses. */
+export interface FastWebStreamsMeterLike {
+  createObservableCounter(name: string, options?: { description?: string }): any;
+  addBatchObservableCallback(callback: (result: any) => void, observables: any[]): void;
+  removeBatchObservableCallback(callback: (result: any) => void, observables: any[]): void;
+}
+
+/**
+ * Observable counters (`fast_webstreams.<field>`, `fast_webstreams.fallbacks{reason}`,
+ * `fast_webstreams.chunk_hops{tier}`) on the application's OpenTelemetry meter.
+ * Returns a function that removes them.
+ */
+export declare function registerOpenTelemetry(meter: FastWebStreamsMeterLike): () => void;

@@ -66,3 +66,26 @@ export function formatSummary(snap) {
   parts.push(`fallbacks ${n(snap.fallbacks)}` + (reasons.length ? ` (${reasons.map(([r, c]) => `${r} ${c}`).join(', ')})` : ''));
   return `fast-webstreams: ${parts.join('; ')}`;
 }
+
+/**
+ * Field-by-field sum of snapshots (fallback reasons merged): how a cluster
+ * primary adds its workers' counters to its own.
+ */
+export function sumCounters(snaps) {
+  const out = { fallbackReasons: {} };
+  for (const snap of snaps) {
+    for (const [key, value] of Object.entries(snap)) {
+      if (typeof value === 'number') out[key] = n(out[key]) + value;
+    }
+    for (const [reason, count] of Object.entries(snap.fallbackReasons ?? {})) {
+      out.fallbackReasons[reason] = n(out.fallbackReasons[reason]) + n(count);
+    }
+  }
+  return out;
+}
+
+/** Any stream work counted at all: streams made, chunks moved or bridges built. */
+export function hasStreamWork(snap) {
+  for (const value of Object.values(snap)) if (typeof value === 'number' && value > 0) return true;
+  return false;
+}

@@ -7,7 +7,9 @@
 //   (always)                               the `fast-webstreams:metrics` diagnostics channel
 //   FAST_WEBSTREAMS_METRICS=stderr         one JSON line per interval on stderr
 //   FAST_WEBSTREAMS_METRICS_INTERVAL=ms    interval for the stderr lines and the channel (default 10000)
-//   FAST_WEBSTREAMS_METRICS_PORT=port      Prometheus text on http://HOST:PORT/metrics (0 = any free port)
+//   FAST_WEBSTREAMS_METRICS_PORT=port      Prometheus text on http://HOST:PORT/metrics (0 = any free port),
+//                                          served by the process that streams, or by a cluster primary
+//                                          for all its workers (port.js)
 //   FAST_WEBSTREAMS_METRICS_HOST=host      bind address for that server (default 127.0.0.1)
 //   FAST_WEBSTREAMS_METRICS_SUMMARY=1      one summary line on stderr when the process exits
 //
@@ -22,8 +24,7 @@
 import { enableMetricsChannel } from './channel.js';
 import { metricsRecord } from './record.js';
 import { formatSummary, getCounters } from './api.js';
-import { PROMETHEUS_CONTENT_TYPE, renderPrometheus } from './prometheus.js';
-import { isInstalled } from '../patch/globals.js';
+import { startMetricsPort } from './port.js';
 import { builtin } from '../patch/builtins.js';
 
 const { writeSync } = builtin('node:fs');
@@ -74,51 +75,12 @@ function startStderrLines(intervalMs) {
   timer.unref();
 }
 
-/** Serves /metrics; resolves to the server once listening (or null if it could not listen). */
-export function startPrometheusServer(port, host) {
-  // node:http is loaded only when a port is asked for, and through require:
-  // its ESM namespace loads Node's bundled undici (50-80 ms at every start).
-  const { createServer } = builtin('node:http');
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('fast-webstreams: metrics are at /metrics\n');
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' });
-      res.end();
-      return;
-    }
-    const body = renderPrometheus(getCounters(), { installed: isInstalled() });
-    res.writeHead(200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  });
-  // Keep-alive sockets from a scraper must not hold the process open either.
-  server.on('connection', (socket) => socket.unref());
-  return new Promise((resolve) => {
-    server.once('error', (err) => {
-      // Typically EADDRINUSE in a child process that inherited the environment.
-      warn(`metrics server not started on ${host}:${port}: ${err.code ?? err.message}`);
-      resolve(null);
-    });
-    server.listen(port, host, () => {
-      server.unref();
-      const { address, port: bound } = server.address();
-      const shown = address.includes(':') ? `[${address}]` : address;
-      warn(`Prometheus metrics at http://${shown}:${bound}/metrics (pid ${process.pid})`);
-      resolve(server);
-    });
-  });
-}
-
 function armExitSummary() {
   let printed = false;
   const print = () => {
     if (printed) return;
     printed = true;
-    say(formatSummary(getCounters()));
+    say(`${formatSummary(getCounters())} (pid ${process.pid})`);
   };
   process.on('exit', print);
   // A signal ends the process without 'exit'. Print, then, only when nobody
@@ -146,6 +108,6 @@ export function startFromEnv(env = process.env) {
   if (!outputs || !isMainThread()) return;
   for (const w of plan.warnings) warn(w);
   if (plan.stderr) startStderrLines(plan.intervalMs);
-  if (plan.port !== null) startPrometheusServer(plan.port, plan.host);
+  if (plan.port !== null) startMetricsPort(plan.port, plan.host, warn);
   if (plan.summary) armExitSummary();
 }

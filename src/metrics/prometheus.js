@@ -17,11 +17,23 @@ export const COUNTER_HELP = {
   syncWrites: 'Tier 1: chunks a pipe wrote directly into an idle sink (no write request queued).',
   syncPipeChunks: 'Tier 1: chunks a pipe took straight from its source\'s queue.',
   specReads: 'Tier 2: reads that took the spec algorithm (a read request and a Promise).',
-  specWrites: 'Tier 2: writer.write() calls by user code (always the spec algorithm, a Promise per write).',
+  specWrites: 'Tier 2: writes that took the spec algorithm: writer.write() calls (by user code, or by a native adapter writing into our stream) and pipe writes into a sink that was busy.',
   specPipeChunks: 'Tier 2: chunks that reached a pipe through a pending read request (a microtask per chunk).',
   nativeBridges: 'Tier 3: bridges made to or from a native Node stream at a boundary.',
   fallbacks: 'Fast paths that handed over to the spec path, by reason.',
 };
+
+const TIER_FIELDS = { fused: ['fusedChunks'], sync: ['syncReads', 'syncWrites', 'syncPipeChunks'],
+  spec: ['specReads', 'specWrites', 'specPipeChunks'] };
+
+/** Chunk hops per tier label (fused = tier 0, sync = tier 1, spec = tier 2). */
+export function tierHops(snap) {
+  const out = {};
+  for (const [tier, fields] of Object.entries(TIER_FIELDS)) {
+    out[tier] = fields.reduce((sum, f) => sum + (typeof snap[f] === 'number' ? snap[f] : 0), 0);
+  }
+  return out;
+}
 
 /** `syncPipeChunks` -> `fast_webstreams_sync_pipe_chunks_total`. */
 export function metricName(field) {
@@ -31,12 +43,26 @@ export function metricName(field) {
 const escapeLabel = (value) => String(value).replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 const escapeHelp = (text) => String(text).replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
 
+const labelText = (labels) => Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',');
+
+function family(lines, name, type, help, samples) {
+  lines.push(`# HELP ${name} ${escapeHelp(help)}`, `# TYPE ${name} ${type}`);
+  for (const [labels, value] of samples) lines.push(`${name}${labels ? `{${labelText(labels)}}` : ''} ${value}`);
+}
+
 /**
  * Renders a counters snapshot (see getCounters()) as Prometheus text.
- * `extra.installed` (boolean) adds the `fast_webstreams_installed` gauge.
+ * `extra.installed` (boolean) adds the `fast_webstreams_installed` gauge;
+ * `extra.info` (labels) the `fast_webstreams_info` gauge; `extra.workers`
+ * ([{ id, pid, counters }]) per-worker families of a cluster primary (`snap`
+ * is then the sum over the primary, its workers and the workers that exited).
  */
 export function renderPrometheus(snap, extra = {}) {
   const lines = [];
+  if (extra.info !== undefined) {
+    family(lines, 'fast_webstreams_info', 'gauge', 'Always 1; the labels say which fast-webstreams, which Node, and which preload features are on.',
+      [[extra.info, 1]]);
+  }
   if (typeof extra.installed === 'boolean') {
     lines.push('# HELP fast_webstreams_installed 1 when the global Web Streams classes are fast-webstreams\' (the preload is active).');
     lines.push('# TYPE fast_webstreams_installed gauge');
@@ -59,6 +85,32 @@ export function renderPrometheus(snap, extra = {}) {
     } else {
       lines.push(`${name} ${value}`);
     }
+  }
+  const hops = tierHops(snap);
+  family(lines, 'fast_webstreams_chunk_hops_total', 'counter',
+    'Chunk operations (reads, writes, hops through a transform) by tier: fused = tier 0, sync = tier 1, spec = tier 2. Same counts as the per-field counters, summed.',
+    Object.entries(hops).map(([tier, v]) => [{ tier }, v]));
+  const total = hops.fused + hops.sync + hops.spec;
+  if (total > 0) {
+    family(lines, 'fast_webstreams_fast_share', 'gauge',
+      'Share of chunk hops on the fast tiers (fused + sync) / all, since start or resetCounters(); use chunk_hops_total for a windowed share.',
+      [[null, Number(((hops.fused + hops.sync) / total).toFixed(6))]]);
+  }
+  if (extra.workers !== undefined) {
+    family(lines, 'fast_webstreams_cluster_workers', 'gauge', 'Cluster workers whose counters this primary has received and that are still alive.',
+      [[null, extra.workers.length]]);
+    const perWorker = [];
+    const created = [];
+    for (const w of extra.workers) {
+      const id = { worker: String(w.id), pid: String(w.pid) };
+      for (const [tier, v] of Object.entries(tierHops(w.counters))) perWorker.push([{ ...id, tier }, v]);
+      const c = w.counters;
+      created.push([id, (c.readableStreamsCreated ?? 0) + (c.writableStreamsCreated ?? 0) + (c.transformStreamsCreated ?? 0)]);
+    }
+    family(lines, 'fast_webstreams_worker_chunk_hops_total', 'counter',
+      'Chunk hops by tier for each live cluster worker (already included in fast_webstreams_chunk_hops_total).', perWorker);
+    family(lines, 'fast_webstreams_worker_streams_created_total', 'counter',
+      'Streams created (readable + writable + transform) by each live cluster worker.', created);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -16,6 +16,7 @@ import {
 } from '../intrinsics.js';
 import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } from '../promise.js';
 import { counters } from '../metrics/counters.js';
+import { countFallback } from '../metrics/counters.js';
 import { canWriteDirectly, writeDirectly } from '../writable/direct-write.js';
 import { requireDictionary, getMember, typeError } from '../webidl.js';
 import { ReadableStreamCancel } from './stream-ops.js';
@@ -117,6 +118,7 @@ function writePendingChunk(pipe) {
   pipe.hasPendingChunk = false;
   const dest = pipe.dest;
   if (!canWriteDirectly(dest)) {
+    countFallback('dest-not-idle'); // backpressure, a write in flight, or a size() strategy
     counters.specWrites++;
     if (WritableStreamDefaultWriterWriteTracked(pipe.writer, chunk, pipe.writeRequest)) pipe.writesInFlight++;
     return true;

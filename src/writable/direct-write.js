@@ -17,6 +17,7 @@ import {
 import {
   makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure,
 } from './default-controller.js';
+import { countFallback } from '../metrics/counters.js';
 
 /** Can the next write into `ws` run directly? (A size algorithm is user code: those take the spec path.) */
 export function canWriteDirectly(ws) {
@@ -48,6 +49,7 @@ export function writeDirectly(ws, chunk, request) {
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
     return;
   }
+  countFallback('async-write'); // the sink or transform() returned a promise, or changed the stream's state
   ownQueueWithSizes(controller).enqueue(chunk, 1);
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
   reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);

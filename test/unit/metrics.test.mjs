@@ -135,8 +135,14 @@ test('Prometheus rendering: HELP/TYPE per counter, _total names, fallbacks by re
   assert.match(text, /^fast_webstreams_fallbacks_total\{reason="unspecified"\} 1$/m);
   // Every sample line is `name{labels} value`.
   for (const line of text.split('\n').filter((l) => l && !l.startsWith('#'))) {
-    assert.match(line, /^[a-z_]+(\{reason="(?:[^"\\]|\\.)*"\})? \d+$/, line);
+    assert.match(line, /^[a-z_]+(\{[a-z_]+="(?:[^"\\]|\\.)*"(,[a-z_]+="(?:[^"\\]|\\.)*")*\})? \d+(\.\d+)?$/, line);
   }
+  // The tier family adds the per-field counters up; the share is fast / all.
+  assert.match(text, /^fast_webstreams_chunk_hops_total\{tier="fused"\} 1$/m);
+  assert.match(text, /^fast_webstreams_chunk_hops_total\{tier="sync"\} 3$/m);
+  assert.match(text, /^fast_webstreams_chunk_hops_total\{tier="spec"\} 3$/m);
+  assert.match(text, /^fast_webstreams_fast_share 0\.571429$/m);
+  assert.doesNotMatch(renderPrometheus({ ...snap, ...Object.fromEntries(FIELDS.map((f) => [f, 0])) }), /fast_share \d/);
 });
 
 test('environment parsing', () => {
@@ -301,7 +307,10 @@ test('a busy metrics port only warns; the application carries on', { timeout: 30
   await new Promise((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = blocker.address();
-    const { code, stdout, stderr } = await runChild(`${WORKLOAD}\nconsole.log('app ran', sum);`, { FAST_WEBSTREAMS_METRICS_PORT: String(port) }).done;
+    // The port is bound once the process has stream work to show (checked every
+    // 200 ms), so the app lives a second after its work.
+    const { code, stdout, stderr } = await runChild(`${WORKLOAD}\nconsole.log('app ran', sum);\nawait new Promise((r) => setTimeout(r, 1000));`,
+      { FAST_WEBSTREAMS_METRICS_PORT: String(port) }).done;
     assert.equal(code, 0, stderr);
     assert.match(stdout, /app ran 2456/);
     assert.match(stderr, /metrics server not started on 127\.0\.0\.1:\d+: EADDRINUSE/);

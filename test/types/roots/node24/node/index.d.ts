@@ -1,0 +1,2 @@
+// @types/node 24 under the name "node", for the /// <reference types="node" /> lines of undici-types.
+/// <reference path="../../../../../node_modules/@types/node-24/index.d.ts" />
