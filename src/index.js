@@ -14,4 +14,5 @@ export { TransformStreamDefaultController } from './transform/default-controller
 export { ByteLengthQueuingStrategy, CountQueuingStrategy } from './strategies.js';
 export { install, uninstall, isInstalled, nativeClasses } from './patch/globals.js';
 export { getCounters, resetCounters } from './metrics/api.js';
+export { renderMetrics, registerPromClient, registerOpenTelemetry } from './metrics/integrations.js';
 export { startFromEnv as startMetricsFromEnv } from './metrics/from-env.js';

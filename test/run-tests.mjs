@@ -4,6 +4,7 @@
 //   2. for Node 20, 22, 24 and 26: the unit tests (node:test); the interop
 //      suite under the preload (node --import ./register.mjs --test test/interop/);
 //      the end-to-end tests (child processes with the flag and NODE_OPTIONS);
+//      the metrics recipes (npm start, cluster, fork, Docker command) and integrations;
 //      then the WPT suite natively and under the global patch (test/wpt/run.mjs),
 //      and patched once more with the preload itself installing the patch
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts)
@@ -38,6 +39,7 @@ const testFiles = (dir) => readdirSync(join(root, 'test', dir))
 const unitFiles = testFiles('unit');
 const interopFiles = testFiles('interop');
 const e2eFiles = testFiles('e2e');
+const metricsFiles = testFiles('metrics');
 
 const started = Date.now();
 const steps = [];
@@ -82,6 +84,8 @@ for (const major of majors) {
       ['--import', './register.mjs', '--test', '--test-reporter=dot', ...interopFiles]);
     step(`Node ${node.version}: end-to-end tests (child processes)`, node.bin,
       ['--test', '--test-reporter=dot', ...e2eFiles]);
+    step(`Node ${node.version}: metrics recipes and integrations (child processes)`, node.bin,
+      ['--test', '--test-reporter=dot', ...metricsFiles]);
   }
   if (!skipWpt) {
     // The native results of the first run are the baseline of the preload run.

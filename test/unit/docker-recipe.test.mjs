@@ -118,7 +118,6 @@ test('the Dockerfile command runs outside Docker with the patch active and /metr
   const server = start(argv, env);
   t.after(() => server.child.kill('SIGKILL'));
   const [, appUrl] = await server.waitFor('stdout', /listening on (http:\/\/\S+)/);
-  const [, metricsUrl] = await server.waitFor('stderr', /Prometheus metrics at (http:\/\/\S+\/metrics)/);
 
   const health = await (await fetch(`${appUrl}/health`)).json();
   assert.equal(health.webStreams, 'fast-webstreams', 'the preload from NODE_OPTIONS replaced the globals');
@@ -137,14 +136,14 @@ test('the Dockerfile command runs outside Docker with the patch active and /metr
   const ndjson = await (await fetch(`${appUrl}/ndjson?rows=120`)).text();
   assert.equal(ndjson.trim().split('\n').length, 120);
 
+  // The port is bound by the process once it has streamed (src/metrics/port.js).
+  const [, metricsUrl] = await server.waitFor('stderr', /Prometheus metrics at (http:\/\/\S+\/metrics)/);
   const metrics = await fetch(metricsUrl);
   assert.equal(metrics.status, 200);
   const text = await metrics.text();
   assert.match(text, /^fast_webstreams_installed 1$/m);
   const created = Number(/^fast_webstreams_readable_streams_created_total (\d+)$/m.exec(text)?.[1]);
-  assert.ok(Number.isInteger(created));
-  if (created === 0) t.diagnostic('counters read 0: the core does not increment them yet');
-  else assert.ok(created >= 4, 'our ReadableStreams were created by the routes');
+  assert.ok(created >= 4, `our ReadableStreams were created by the routes (counter: ${created})`);
 
   // The HEALTHCHECK command, as Docker would run it inside the container.
   const hcArgv = r.hcCmd.map((a) => (a === 'node' ? process.execPath : a));
