@@ -49,10 +49,10 @@ const PLANTS = {
             if (!proxies.has(c)) proxies.set(c, filteredController(c, () => ++n !== 3));
             return proxies.get(c);
           };
-          const s = { ...src };
-          if (src.start) s.start = (c) => src.start.call(src, wrap(c));
-          if (src.pull) s.pull = (c) => src.pull.call(src, wrap(c));
-          src = s;
+          const orig = src;
+          src = { ...orig };
+          if (orig.start) src.start = (c) => orig.start.call(orig, wrap(c));
+          if (orig.pull) src.pull = (c) => orig.pull.call(orig, wrap(c));
         }
         super(src, strategy);
       }
