@@ -30,7 +30,7 @@ function signature(diffs, program) {
 export async function fuzz(o) {
   const {
     seeds = 100, from = 0, node = process.execPath, implA = 'native', implB = 'ours', jobs = 2, timeoutMs = 5000,
-    referee = 'polyfill', shrink = false, shrinkMax = 8, progress = () => {}, log = () => {}, maxSteps,
+    referee = 'polyfill', shrink = false, shrinkMax = 8, shrinkClasses = null, progress = () => {}, log = () => {}, maxSteps,
   } = o;
   const lanes = Array.from({ length: jobs }, () => ({
     a: new Worker(implA, { node, timeoutMs }),
@@ -71,6 +71,7 @@ export async function fuzz(o) {
   if (shrink && findings.length) {
     const bySig = new Map();
     for (const f of findings.sort((x, y) => x.seed - y.seed)) {
+      if (shrinkClasses && !shrinkClasses.includes(f.cls)) continue;
       if (!bySig.has(f.sig)) bySig.set(f.sig, { first: f, seeds: [] });
       bySig.get(f.sig).seeds.push(f.seed);
     }

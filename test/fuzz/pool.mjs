@@ -41,6 +41,11 @@ export class Worker {
       if (this.child === child) this.child = null;
     });
     child.stdin.on('error', () => {});
+    child.on('error', (err) => { // e.g. --node names no executable
+      child.stderrText += String(err);
+      for (const w of child.waiters.values()) w({ exited: true, code: err.code, stderr: child.stderrText });
+      if (this.child === child) this.child = null;
+    });
     this.child = child;
   }
 

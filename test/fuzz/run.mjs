@@ -6,7 +6,9 @@
 //     [--gate=crash,hang,unhandled,pending,result,error-shape] [--no-referee]
 //     [--json=out.json] [--seed=S (one seed, print its program and traces)]
 // Exit status: 1 when a divergence of a gating class is found, 0 otherwise.
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { fuzz } from './driver.mjs';
 import { DEFAULT_GATE, CLASSES } from './diff.mjs';
 import { generate } from './generate.mjs';
@@ -18,7 +20,7 @@ for (const a of process.argv.slice(2)) {
   if (!m) { console.error(`fuzz: bad argument ${a}`); process.exit(2); }
   opts[m[1]] = m[2] ?? true;
 }
-const known = ['seeds', 'from', 'node', 'impl-a', 'impl-b', 'plant', 'jobs', 'timeout', 'shrink', 'shrink-max', 'verbose', 'gate', 'no-referee', 'json', 'seed', 'max-steps'];
+const known = ['seeds', 'from', 'node', 'impl-a', 'impl-b', 'plant', 'jobs', 'timeout', 'shrink', 'shrink-max', 'verbose', 'gate', 'no-referee', 'json', 'seed', 'max-steps', 'shrink-classes', 'repro-dir'];
 for (const k of Object.keys(opts)) if (!known.includes(k)) { console.error(`fuzz: unknown option --${k}`); process.exit(2); }
 
 const gate = opts.gate ? String(opts.gate).split(',').filter(Boolean) : DEFAULT_GATE;
@@ -36,14 +38,19 @@ if (opts.seed !== undefined) { // one seed, all the detail
   opts.verbose = true;
 }
 
+const nodeBin = opts.node || process.execPath;
+const version = spawnSync(nodeBin, ['-p', 'process.version'], { encoding: 'utf8' });
+if (version.status !== 0) { console.error(`fuzz: cannot run ${nodeBin}: ${version.error || version.stderr}`); process.exit(2); }
+const nodeVersion = version.stdout.trim();
 const seeds = Number(opts.seeds ?? 100);
 const from = Number(opts.from ?? 0);
 let lastPrint = 0;
 const result = await fuzz({
-  seeds, from, implA, implB, node: opts.node || process.execPath,
+  seeds, from, implA, implB, node: nodeBin,
   jobs: Number(opts.jobs ?? 2), timeoutMs: Number(opts.timeout ?? 5000),
   referee: opts['no-referee'] ? null : 'polyfill',
   shrink: Boolean(opts.shrink), shrinkMax: Number(opts['shrink-max'] ?? 8),
+  shrinkClasses: opts['shrink-classes'] ? String(opts['shrink-classes']).split(',') : null,
   maxSteps: opts['max-steps'] && Number(opts['max-steps']),
   progress: ({ done, total, findings, counts, ms }) => {
     if (Date.now() - lastPrint < 2000 && done !== total) return;
@@ -57,7 +64,7 @@ const result = await fuzz({
   },
 });
 
-console.log(`\n${implA} vs ${implB}: ${result.done} seeds from ${from}, ${result.findings.length} divergent, ${(result.ms / 1000).toFixed(1)} s`);
+console.log(`\nNode ${nodeVersion}, ${implA} vs ${implB}: ${result.done} seeds from ${from}, ${result.findings.length} divergent, ${(result.ms / 1000).toFixed(1)} s`);
 for (const c of CLASSES) {
   const s = result.findings.filter((f) => f.classes.includes(c)).map((f) => f.seed);
   if (s.length) console.log(`  ${c}${gate.includes(c) ? ' (gates)' : ''}: ${s.length} seeds: ${s.slice(0, 20).join(' ')}${s.length > 20 ? ' ...' : ''}`);
@@ -68,7 +75,14 @@ for (const [s, list] of Object.entries(sigs).sort((x, y) => y[1].length - x[1].l
 for (const s of result.shrunk) {
   console.log(`\n=== shrunk [${s.sig}] seed ${s.seed} (${s.seeds.length} seeds) - ${s.verdict}`);
   for (const d of s.diffs) console.log('  ', JSON.stringify(d).slice(0, 400));
-  console.log(s.repro.split('\n').filter((l) => !l.startsWith('const T = (')).join('\n'));
+  // The tracer's source is long and the same in every repro: shown once in the file, not here.
+  console.log(s.repro.split('\n').map((l) => (l.startsWith('const T = (') ? 'const T = (/* tracer.mjs makeTracer */)(...);' : l)).join('\n'));
+  if (opts['repro-dir']) {
+    mkdirSync(opts['repro-dir'], { recursive: true });
+    const file = join(opts['repro-dir'], `seed-${s.seed}-${s.sig.replace(/[^\w-]+/g, '_')}.mjs`);
+    writeFileSync(file, s.repro + '\n');
+    console.log(`(written to ${file})`);
+  }
 }
 if (opts.json) writeFileSync(opts.json, JSON.stringify(result, null, 1));
 const gating = result.findings.filter((f) => f.classes.some((c) => gate.includes(c)));
