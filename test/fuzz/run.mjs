@@ -13,6 +13,7 @@ import { fuzz } from './driver.mjs';
 import { DEFAULT_GATE, CLASSES } from './diff.mjs';
 import { generate } from './generate.mjs';
 import { compile } from './compile.mjs';
+import { reproBody } from './repro.mjs';
 
 const opts = {};
 for (const a of process.argv.slice(2)) {
@@ -75,8 +76,7 @@ for (const [s, list] of Object.entries(sigs).sort((x, y) => y[1].length - x[1].l
 for (const s of result.shrunk) {
   console.log(`\n=== shrunk [${s.sig}] seed ${s.seed} (${s.seeds.length} seeds) - ${s.verdict}`);
   for (const d of s.diffs) console.log('  ', JSON.stringify(d).slice(0, 400));
-  // The tracer's source is long and the same in every repro: shown once in the file, not here.
-  console.log(s.repro.split('\n').map((l) => (l.startsWith('const T = (') ? 'const T = (/* tracer.mjs makeTracer */)(...);' : l)).join('\n'));
+  console.log(reproBody(s.repro)); // the tracer's long text only in the written file
   if (opts['repro-dir']) {
     mkdirSync(opts['repro-dir'], { recursive: true });
     const file = join(opts['repro-dir'], `seed-${s.seed}-${s.sig.replace(/[^\w-]+/g, '_')}.mjs`);
