@@ -151,12 +151,25 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
 
 /** TransformStreamDefaultControllerPerformTransform */
 export function TransformStreamDefaultControllerPerformTransform(controller, chunk) {
+  if (controller.transformAlgorithm === undefined) return transformAfterClear(controller);
   const transformResult = controller.transformAlgorithm(chunk);
   if (transformResult === undefined) return undefined; // fulfilled at once: nothing to react to
   return uponPromise(transformResult, undefined, (r) => {
     TransformStreamError(controller.stream, r);
     throw r;
   });
+}
+
+/**
+ * A write that reached the transformer after a cancel of the readable side
+ * cleared it, before that cancel errored the writable side: the spec would
+ * call undefined. As native does, the stream errors with a TypeError and the
+ * write rejects with it, instead of a throw in the middle of a pipe.
+ */
+function transformAfterClear(controller) {
+  const e = new OriginalTypeError('The TransformStream was cancelled before this chunk could be transformed');
+  TransformStreamError(controller.stream, e);
+  return promiseRejectedWith(e);
 }
 
 /** TransformStreamDefaultControllerTerminate */

@@ -1,7 +1,7 @@
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
-import { ReflectApply } from '../intrinsics.js';
-import { Deferred, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
+import { OriginalTypeError, ReflectApply } from '../intrinsics.js';
+import { Deferred, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { queueSteps } from '../start.js';
 import { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } from '../webidl.js';
@@ -290,7 +290,7 @@ function TransformStreamDefaultSinkAbortAlgorithm(stream, reason) {
   const readable = stream.readable;
   const finish = new Deferred();
   controller.finishPromise = finish;
-  const cancelPromise = controller.cancelAlgorithm(reason);
+  const cancelPromise = cancelAlgorithmOrRefusal(controller, reason);
   TransformStreamDefaultControllerClearAlgorithms(controller);
   reactToPromise(cancelPromise, () => {
     if (readable.state === 'errored') {
@@ -304,6 +304,20 @@ function TransformStreamDefaultSinkAbortAlgorithm(stream, reason) {
     finish.reject(r);
   });
   return finish.promise;
+}
+
+/**
+ * Performs controller.[[cancelAlgorithm]]. An abort that waited for start(),
+ * or a cancel that a pipe's shutdown makes, can find it cleared (terminate()
+ * or error() ran meanwhile), where the spec would call undefined: native
+ * rejects with a plain TypeError, and so do we, instead of throwing inside a
+ * reaction (an unhandled rejection).
+ */
+function cancelAlgorithmOrRefusal(controller, reason) {
+  if (controller.cancelAlgorithm === undefined) {
+    return promiseRejectedWith(new OriginalTypeError('The transformer was cleared by terminate() or error() before this abort or cancel ran'));
+  }
+  return controller.cancelAlgorithm(reason); // a method of the controller
 }
 
 /** TransformStreamDefaultSinkCloseAlgorithm */
@@ -345,7 +359,7 @@ function TransformStreamDefaultSourceCancelAlgorithm(stream, reason) {
   const writable = stream.writable;
   const finish = new Deferred();
   controller.finishPromise = finish;
-  const cancelPromise = controller.cancelAlgorithm(reason);
+  const cancelPromise = cancelAlgorithmOrRefusal(controller, reason);
   TransformStreamDefaultControllerClearAlgorithms(controller);
   reactToPromise(cancelPromise, () => {
     if (writable.state === 'errored') {
