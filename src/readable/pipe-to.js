@@ -17,7 +17,7 @@ import {
 import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } from '../promise.js';
 import { counters } from '../metrics/counters.js';
 import { canWriteDirectly, writeDirectly } from '../writable/direct-write.js';
-import { requireDictionary, getMember, typeError } from '../webidl.js';
+import { requireDictionary, getMember } from '../webidl.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
@@ -27,6 +27,7 @@ import {
   AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease,
   WritableStreamDefaultWriterCloseWithErrorPropagation,
 } from '../writable/default-writer.js';
+import { invalidArgType, invalidState } from '../errors.js';
 
 /** Converts StreamPipeOptions (members in WebIDL order). */
 export function convertPipeOptions(options, context) {
@@ -36,7 +37,7 @@ export function convertPipeOptions(options, context) {
   const preventClose = !!getMember(options, 'preventClose');
   const signal = getMember(options, 'signal');
   if (signal !== undefined && !isAbortSignal(signal)) {
-    throw typeError(`${context}: 'signal' member of StreamPipeOptions is not an AbortSignal`);
+    throw invalidArgType(`${context}: 'signal' member of StreamPipeOptions is not an AbortSignal`);
   }
   return { preventAbort, preventCancel, preventClose, signal };
 }
@@ -310,7 +311,7 @@ function sourceClosed(pipe) {
 }
 
 function destClosed(pipe) {
-  const destClosedError = typeError('The destination WritableStream closed before the pipe finished');
+  const destClosedError = invalidState('The destination WritableStream closed before the pipe finished');
   if (!pipe.preventCancel) {
     shutdownWithAction(pipe, () => ReadableStreamCancel(pipe.source, destClosedError), true, destClosedError);
   } else {
