@@ -14,6 +14,7 @@ import {
   WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight,
   WritableStreamStartErroring, WritableStreamUpdateBackpressure,
 } from './stream-ops.js';
+import { illegalConstructor } from '../errors.js';
 
 /** The close sentinel queued behind the last chunk by close(). */
 const closeSentinel = Symbol('close sentinel');
@@ -85,7 +86,7 @@ export class WritableStreamDefaultController {
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
