@@ -2,7 +2,8 @@
 // give instead (shapeOf() of compare.mjs) and why. Native is wrong at these
 // sites by the Streams spec and WebIDL; copying it would mean changing what we
 // accept or when we throw, not just how our error looks.
-// `majors`: the Node majors the divergence applies to (all when absent).
+// `majors`: the Node majors the divergence applies to (all when absent);
+// `ours`: a shape, or a function of the Node major giving one.
 
 const TYPE_ARG_VALUE = 'throw TypeError [ERR_INVALID_ARG_VALUE]';
 const enforceRange = 'WebIDL [EnforceRange] unsigned long long: a TypeError';
@@ -18,6 +19,11 @@ export const divergences = {
   },
   'RS async iterator: return on a foreign object': {
     ours: 'reject TypeError', why: 'WebIDL: a promise-returning operation rejects on a bad this; Node throws',
+  },
+  'BYOBReader read: view on a resizable ArrayBuffer': {
+    // The code is the one Node gives a view on a SharedArrayBuffer (none before Node 24).
+    ours: (major) => (major >= 24 ? 'reject TypeError [ERR_INVALID_ARG_VALUE]' : 'reject TypeError'),
+    why: 'WebIDL ArrayBufferView without [AllowResizable] rejects a resizable buffer; Node accepts it',
   },
   'WSDWriter write: closed stream': {
     majors: [20],
@@ -36,9 +42,9 @@ export const elsewhere = {
   'TextEncoderStream: writable locked, pipeThrough': "src/patch/consumers.js: the pair's writable side is locked (ERR_INVALID_STATE)",
 };
 
-/** The divergence recorded for `site` on Node `major`, or undefined. */
+/** The divergence recorded for `site` on Node `major` ({ ours, why }, ours a shape), or undefined. */
 export function divergenceFor(site, major) {
   const d = divergences[site];
   if (d === undefined || (d.majors !== undefined && !d.majors.includes(major))) return undefined;
-  return d;
+  return { ours: typeof d.ours === 'function' ? d.ours(major) : d.ours, why: d.why };
 }

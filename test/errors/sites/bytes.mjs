@@ -26,6 +26,16 @@ const readerSites = [
     () => byobReader().read(new Uint8Array(new SharedArrayBuffer(4)))),
   site('BYOBReader read: view on WebAssembly memory',
     () => byobReader().read(new Uint8Array(new WebAssembly.Memory({ initial: 1 }).buffer, 0, 4))),
+  site('BYOBReader read: view on a resizable ArrayBuffer', () => {
+    const buffer = new ArrayBuffer(4, { maxByteLength: 8 });
+    return byobReader().read(new Uint8Array(buffer));
+  }),
+  site('BYOBReader read: queued bytes short of an element at close', () => {
+    const { stream, controller } = byteController();
+    controller.enqueue(new Uint8Array(1));
+    controller.close();
+    return stream.getReader({ mode: 'byob' }).read(new Uint16Array(1));
+  }),
   site('BYOBReader read: options a number', () => byobReader().read(new Uint8Array(4), 5)),
   site('BYOBReader read: min 0', () => byobReader().read(new Uint8Array(4), { min: 0 })),
   site('BYOBReader read: min above length', () => byobReader().read(new Uint8Array(4), { min: 5 })),
