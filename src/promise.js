@@ -2,7 +2,7 @@
 // handled") built only on captured intrinsics, so patching Promise.prototype.then
 // in user code cannot intercept our internal reactions.
 import {
-  OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen,
+  OriginalPromise, PromiseResolve, PromiseReject, promiseThen,
 } from './intrinsics.js';
 import { invalidState } from './errors.js';
 

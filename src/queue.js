@@ -2,7 +2,7 @@
 // power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
 // `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
 // (EnqueueValueWithSize, DequeueValue, PeekQueueValue, ResetQueue).
-import { OriginalRangeError, OriginalTypeError, NumberIsNaN } from './intrinsics.js';
+import { OriginalTypeError, NumberIsNaN } from './intrinsics.js';
 import { invalidArgValueRange } from './errors.js';
 
 const INITIAL_CAPACITY = 8;

@@ -1,5 +1,5 @@
 // ReadableStreamBYOBReader (spec 4.5) and its abstract operations (spec 4.9.4).
-import { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer }
+import { isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer }
   from '../intrinsics.js';
 import { Deferred, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';

@@ -1,5 +1,5 @@
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
-import { ReflectApply, OriginalTypeError } from '../intrinsics.js';
+import { ReflectApply } from '../intrinsics.js';
 import { reactToResult } from '../promise.js';
 import { emptyQueueWithSizes, ownQueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';

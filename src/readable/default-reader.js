@@ -1,5 +1,5 @@
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
-import { OriginalTypeError, PromiseResolve } from '../intrinsics.js';
+import { PromiseResolve } from '../intrinsics.js';
 import { hasBufferedChunk } from './default-controller.js';
 import { Deferred, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';

@@ -1,5 +1,4 @@
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
-import { OriginalTypeError } from '../intrinsics.js';
 import { promiseRejectedWith, uponPromise, resolvedUndefined } from '../promise.js';
 import { kWrap } from '../facade.js';
 import {

@@ -1,6 +1,6 @@
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
 import {
-  ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal,
+  ReflectApply, AbortControllerCtor, AbortControllerAbort, abortControllerSignal,
 } from '../intrinsics.js';
 import { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } from '../promise.js';
 import { reactToStart } from '../start.js';

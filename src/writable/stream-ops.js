@@ -1,6 +1,5 @@
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
-import { OriginalTypeError } from '../intrinsics.js';
 import { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } from '../promise.js';
 import { emptyQueue, pushOwned } from '../queue.js';
 import { invalidState } from '../errors.js';
