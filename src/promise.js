@@ -2,8 +2,9 @@
 // handled") built only on captured intrinsics, so patching Promise.prototype.then
 // in user code cannot intercept our internal reactions.
 import {
-  OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen,
+  OriginalPromise, PromiseResolve, PromiseReject, promiseThen,
 } from './intrinsics.js';
+import { invalidState } from './errors.js';
 
 function noop() {}
 
@@ -145,7 +146,7 @@ export class LazyTypeError {
   }
 
   get value() {
-    if (this.error === undefined) this.error = new OriginalTypeError(this.message);
+    if (this.error === undefined) this.error = invalidState(this.message);
     return this.error;
   }
 }

@@ -2,7 +2,8 @@
 // power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
 // `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
 // (EnqueueValueWithSize, DequeueValue, PeekQueueValue, ResetQueue).
-import { OriginalRangeError, OriginalTypeError, NumberIsNaN } from './intrinsics.js';
+import { OriginalTypeError, NumberIsNaN } from './intrinsics.js';
+import { invalidArgValueRange } from './errors.js';
 
 const INITIAL_CAPACITY = 8;
 // Most queues of an idle stream never hold anything: they share this empty
@@ -105,7 +106,7 @@ export class QueueWithSizes extends RingQueue {
       return;
     }
     if (typeof size !== 'number' || NumberIsNaN(size) || size < 0 || size === Infinity) {
-      throw new OriginalRangeError(
+      throw invalidArgValueRange(
         'The size of a chunk must be a finite, non-negative number (queuing strategy size() returned ' +
         String(size) + ')');
     }

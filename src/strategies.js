@@ -4,8 +4,9 @@
 import { NumberIsNaN, ReflectApply } from './intrinsics.js';
 import {
   requireDictionary, getMember, convertUnrestrictedDouble, convertCallback,
-  illegalInvocation, defineInterface, typeError, rangeError,
+  illegalInvocation, defineInterface,
 } from './webidl.js';
+import { invalidArgType, invalidArgValueRange, missingOption, strategyBrandCode } from './errors.js';
 
 // The converted form of a missing (undefined or null) QueuingStrategy, shared:
 // nothing ever writes to a converted strategy.
@@ -29,7 +30,7 @@ export function ExtractHighWaterMark(strategy, defaultHWM) {
   const hwm = strategy.highWaterMark;
   if (hwm === undefined) return defaultHWM;
   if (NumberIsNaN(hwm) || hwm < 0) {
-    throw rangeError(`Invalid highWaterMark: ${hwm} (it must be a non-negative number)`);
+    throw invalidArgValueRange(`Invalid highWaterMark: ${hwm} (it must be a non-negative number)`);
   }
   return hwm;
 }
@@ -46,7 +47,9 @@ function convertInit(init, name) {
   requireDictionary(init, `Argument 1 of ${name} constructor`);
   const hwm = getMember(init, 'highWaterMark');
   if (hwm === undefined) {
-    throw typeError(`Failed to construct '${name}': required member 'highWaterMark' is undefined`);
+    // Node checks for an object first: null is its ERR_INVALID_ARG_TYPE.
+    const message = `Failed to construct '${name}': required member 'highWaterMark' is undefined`;
+    throw init === null ? invalidArgType(message) : missingOption(message);
   }
   return convertUnrestrictedDouble(hwm);
 }
@@ -61,18 +64,18 @@ export class ByteLengthQueuingStrategy {
 
   constructor(init) {
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'ByteLengthQueuingStrategy': 1 argument required");
+      throw invalidArgType("Failed to construct 'ByteLengthQueuingStrategy': 1 argument required");
     }
     this.#highWaterMark = convertInit(init, 'ByteLengthQueuingStrategy');
   }
 
   get highWaterMark() {
-    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'highWaterMark');
+    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'highWaterMark', strategyBrandCode());
     return this.#highWaterMark;
   }
 
   get size() {
-    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'size');
+    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'size', strategyBrandCode());
     return byteLengthSize;
   }
 
@@ -88,18 +91,18 @@ export class CountQueuingStrategy {
 
   constructor(init) {
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'CountQueuingStrategy': 1 argument required");
+      throw invalidArgType("Failed to construct 'CountQueuingStrategy': 1 argument required");
     }
     this.#highWaterMark = convertInit(init, 'CountQueuingStrategy');
   }
 
   get highWaterMark() {
-    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'highWaterMark');
+    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'highWaterMark', strategyBrandCode());
     return this.#highWaterMark;
   }
 
   get size() {
-    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'size');
+    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'size', strategyBrandCode());
     return countSize;
   }
 

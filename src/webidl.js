@@ -7,21 +7,22 @@ import {
   PromiseReject, functionCall,
 } from './intrinsics.js';
 import { promiseResolvedWith } from './promise.js';
+import { invalidThis, invalidArgType, invalidArgValue, ERR_INVALID_THIS, ERR_INVALID_ARG_TYPE } from './errors.js';
 
 export function isObject(value) {
   return (typeof value === 'object' && value !== null) || typeof value === 'function';
 }
 
-/** TypeError for a method called on an object that is not of the interface. */
-export function illegalInvocation(interfaceName, member) {
-  return new OriginalTypeError(
-    `Illegal invocation: ${interfaceName}.prototype.${member} called on an object that is not a ${interfaceName}`);
+/** TypeError for a method called on an object that is not of the interface (Node's code by default). */
+export function illegalInvocation(interfaceName, member, code = ERR_INVALID_THIS) {
+  return invalidThis(
+    `Illegal invocation: ${interfaceName}.prototype.${member} called on an object that is not a ${interfaceName}`, code);
 }
 
 /** Conversion of an argument or value to a WebIDL dictionary: null/undefined mean "empty". */
 export function requireDictionary(value, context) {
   if (value !== undefined && value !== null && !isObject(value)) {
-    throw new OriginalTypeError(`${context} must be an object, null or undefined`);
+    throw invalidArgType(`${context} must be an object, null or undefined`);
   }
 }
 
@@ -30,10 +31,10 @@ export function getMember(dict, name) {
   return dict === undefined || dict === null ? undefined : dict[name];
 }
 
-/** Conversion to a WebIDL callback function type: must be callable. */
-export function convertCallback(value, context) {
+/** Conversion to a WebIDL callback function type: must be callable (`code`: Node's for the member, null for none). */
+export function convertCallback(value, context, code = ERR_INVALID_ARG_TYPE) {
   if (typeof value !== 'function') {
-    throw new OriginalTypeError(`${context} must be a function, got ${describe(value)}`);
+    throw invalidArgType(`${context} must be a function, got ${describe(value)}`, code);
   }
   return value;
 }
@@ -42,11 +43,11 @@ export function convertCallback(value, context) {
 export function convertEnforceRangeULL(value, context) {
   let x = +value;
   if (NumberIsNaN(x) || x === Infinity || x === -Infinity) {
-    throw new OriginalTypeError(`${context} must be a finite number, got ${describe(value)}`);
+    throw invalidArgValue(`${context} must be a finite number, got ${describe(value)}`);
   }
   x = MathTrunc(x);
   if (x < 0 || x > NumberMAX_SAFE_INTEGER) {
-    throw new OriginalTypeError(`${context} must be between 0 and ${NumberMAX_SAFE_INTEGER}, got ${x}`);
+    throw invalidArgValue(`${context} must be between 0 and ${NumberMAX_SAFE_INTEGER}, got ${x}`);
   }
   return x === 0 ? 0 : x; // normalise -0
 }
@@ -60,7 +61,7 @@ export function convertUnrestrictedDouble(value) {
 export function convertEnum(value, allowed, context) {
   const s = `${value}`;
   if (s !== allowed) {
-    throw new OriginalTypeError(`${context} must be '${allowed}' or undefined, got '${s}'`);
+    throw invalidArgValue(`${context} must be '${allowed}' or undefined, got '${s}'`);
   }
   return s;
 }

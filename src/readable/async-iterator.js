@@ -98,7 +98,7 @@ class ReadableStreamAsyncIterator {
   }
 
   next() {
-    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'next'));
+    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'next', null));
     const it = this.#impl;
     const ongoing = it.ongoingPromise;
     if (ongoing === undefined && !it.isFinished && hasBufferedChunk(it.reader.stream)) {
@@ -118,7 +118,7 @@ class ReadableStreamAsyncIterator {
   }
 
   return(value) {
-    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'return'));
+    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'return', null));
     const it = this.#impl;
     const ongoing = it.ongoingPromise;
     const returnPromise = ongoing === undefined

@@ -1,10 +1,10 @@
 // ReadableStreamBYOBReader (spec 4.5) and its abstract operations (spec 4.9.4).
-import { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer }
+import { isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer }
   from '../intrinsics.js';
 import { Deferred, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';
 import {
-  illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL,
+  illegalInvocation, defineInterface, requireDictionary, getMember, convertEnforceRangeULL,
 } from '../webidl.js';
 import {
   IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease,
@@ -15,6 +15,7 @@ import {
   isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero,
 } from './byte-controller.js';
 import { unwrapReadableStream } from './readable-stream.js';
+import { invalidArgType, invalidArgValue, invalidState, outOfRange, sharedBufferViewCode } from '../errors.js';
 
 export class ReadableStreamBYOBReaderImpl {
   constructor() {
@@ -60,10 +61,10 @@ export function AcquireReadableStreamBYOBReader(stream) {
 /** SetUpReadableStreamBYOBReader */
 export function SetUpReadableStreamBYOBReader(reader, stream) {
   if (IsReadableStreamLocked(stream)) {
-    throw typeError('This stream has already been locked for exclusive reading by another reader');
+    throw invalidState('This stream has already been locked for exclusive reading by another reader');
   }
   if (!isByteStreamController(stream.controller)) {
-    throw typeError('Cannot get a BYOB reader for a stream that is not a readable byte stream ' +
+    throw invalidArgValue('Cannot get a BYOB reader for a stream that is not a readable byte stream ' +
       "(construct it with type: 'bytes')");
   }
   ReadableStreamReaderGenericInitialize(reader, stream);
@@ -84,7 +85,7 @@ export function ReadableStreamBYOBReaderRead(reader, view, min, readIntoRequest)
 /** ReadableStreamBYOBReaderRelease */
 export function ReadableStreamBYOBReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
-  const e = new OriginalTypeError('Reader was released');
+  const e = invalidState('Reader was released');
   ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
 }
 
@@ -98,11 +99,11 @@ export class ReadableStreamBYOBReader {
       return;
     }
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'ReadableStreamBYOBReader': 1 argument required");
+      throw invalidArgType("Failed to construct 'ReadableStreamBYOBReader': 1 argument required");
     }
     const streamImpl = unwrapReadableStream(stream);
     if (streamImpl === undefined) {
-      throw typeError("Failed to construct 'ReadableStreamBYOBReader': argument 1 is not a ReadableStream");
+      throw invalidArgType("Failed to construct 'ReadableStreamBYOBReader': argument 1 is not a ReadableStream");
     }
     const reader = new ReadableStreamBYOBReaderImpl();
     SetUpReadableStreamBYOBReader(reader, streamImpl);
@@ -119,7 +120,7 @@ export class ReadableStreamBYOBReader {
     if (!isBYOBReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamBYOBReader', 'read'));
     let min;
     try {
-      convertArrayBufferView(view, 'ReadableStreamBYOBReader.read: argument 1 (view)');
+      convertArrayBufferView(view, 'ReadableStreamBYOBReader.read: argument 1 (view)', sharedBufferViewCode);
       requireDictionary(options, 'ReadableStreamBYOBReader.read: argument 2 (options)');
       const minValue = getMember(options, 'min');
       min = minValue === undefined
@@ -130,34 +131,34 @@ export class ReadableStreamBYOBReader {
     }
     const byteLength = viewByteLengthOrZero(view);
     if (byteLength === 0) {
-      return promiseRejectedWith(typeError('ReadableStreamBYOBReader.read: argument 1 (view) must have a ' +
+      return promiseRejectedWith(invalidState('ReadableStreamBYOBReader.read: argument 1 (view) must have a ' +
         'non-zero byteLength'));
     }
     const buffer = viewBuffer(view);
     if (arrayBufferByteLength(buffer) === 0) {
-      return promiseRejectedWith(typeError("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer must have " +
+      return promiseRejectedWith(invalidState("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer must have " +
         'a non-zero byteLength'));
     }
     if (isDetachedBuffer(buffer)) {
-      return promiseRejectedWith(typeError("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer is detached"));
+      return promiseRejectedWith(invalidState("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer is detached"));
     }
     if (min === 0) {
-      return promiseRejectedWith(typeError("ReadableStreamBYOBReader.read: 'min' member of argument 2 (options) " +
+      return promiseRejectedWith(invalidArgValue("ReadableStreamBYOBReader.read: 'min' member of argument 2 (options) " +
         'must be greater than 0'));
     }
     if (isTypedArray(view)) {
       const length = typedArrayLength(view);
       if (min > length) {
-        return promiseRejectedWith(rangeError(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
+        return promiseRejectedWith(outOfRange(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
           `than the view's length (${length} elements)`));
       }
     } else if (min > byteLength) {
-      return promiseRejectedWith(rangeError(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
+      return promiseRejectedWith(outOfRange(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
         `than the view's byteLength (${byteLength})`));
     }
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(typeError('ReadableStreamBYOBReader.read: cannot read from a released reader'));
+      return promiseRejectedWith(invalidState('ReadableStreamBYOBReader.read: cannot read from a released reader'));
     }
     const readIntoRequest = new BYOBReadIntoRequest();
     ReadableStreamBYOBReaderRead(reader, view, min, readIntoRequest);
@@ -175,7 +176,7 @@ export class ReadableStreamBYOBReader {
     if (!isBYOBReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamBYOBReader', 'cancel'));
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(typeError('ReadableStreamBYOBReader.cancel: cannot cancel a stream using a ' +
+      return promiseRejectedWith(invalidState('ReadableStreamBYOBReader.cancel: cannot cancel a stream using a ' +
         'released reader'));
     }
     return ReadableStreamReaderGenericCancel(reader, reason);

@@ -5,7 +5,7 @@
 // plus a running [[queueTotalSize]], and its [[pendingPullIntos]] as a RingQueue
 // of PullIntoDescriptor records.
 import {
-  ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor,
+  ReflectApply, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor,
   Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
   viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
@@ -18,7 +18,7 @@ import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
 import { reactToStart } from '../start.js';
 import {
-  illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL,
+  illegalInvocation, defineInterface, typeError, convertEnforceRangeULL,
 } from '../webidl.js';
 import {
   ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest,
@@ -26,6 +26,10 @@ import {
   ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests,
   ReadableStreamHasBYOBReader,
 } from './stream-ops.js';
+import {
+  codedTypeError, illegalConstructor, invalidArgType, invalidArgValue, invalidArgValueRange, invalidState, noCode,
+  notTransferableCode, sharedBufferViewCode,
+} from '../errors.js';
 
 // ----- Records -----
 
@@ -169,16 +173,16 @@ export function isByteStreamController(controller) {
  * WebIDL conversion to ArrayBufferView: a TypedArray or DataView whose buffer is
  * neither shared nor resizable ([AllowShared]/[AllowResizable] are absent).
  */
-export function convertArrayBufferView(value, context) {
+export function convertArrayBufferView(value, context, sharedCodeOf = noCode) {
   if (!ArrayBufferIsView(value)) {
-    throw typeError(`${context} is not an ArrayBufferView (a TypedArray or a DataView)`);
+    throw invalidArgType(`${context} is not an ArrayBufferView (a TypedArray or a DataView)`);
   }
   const buffer = viewBuffer(value);
   if (isSharedArrayBuffer(buffer)) {
-    throw typeError(`${context} is a view on a SharedArrayBuffer, which is not allowed`);
+    throw codedTypeError(`${context} is a view on a SharedArrayBuffer, which is not allowed`, sharedCodeOf());
   }
   if (isResizableArrayBuffer(buffer)) {
-    throw typeError(`${context} is a view on a resizable ArrayBuffer, which is not allowed`);
+    throw codedTypeError(`${context} is a view on a resizable ArrayBuffer, which is not allowed`, sharedCodeOf());
   }
   return value;
 }
@@ -205,7 +209,8 @@ export function TransferArrayBuffer(buffer) {
   try {
     return transferArrayBuffer(buffer);
   } catch {
-    throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)');
+    throw codedTypeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)',
+      notTransferableCode());
   }
 }
 
@@ -223,7 +228,7 @@ export class ReadableByteStreamController {
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
@@ -243,10 +248,10 @@ export class ReadableByteStreamController {
     if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'close');
     const c = this.#impl;
     if (c.closeRequested) {
-      throw typeError('ReadableByteStreamController.close: close() has already been called on this stream');
+      throw invalidState('ReadableByteStreamController.close: close() has already been called on this stream');
     }
     if (c.stream.state !== 'readable') {
-      throw typeError(`ReadableByteStreamController.close: the stream is ${c.stream.state} and cannot be closed`);
+      throw invalidState(`ReadableByteStreamController.close: the stream is ${c.stream.state} and cannot be closed`);
     }
     ReadableByteStreamControllerClose(c);
   }
@@ -264,7 +269,7 @@ export class ReadableByteStreamController {
       byteLength = typedArrayByteLength(chunk);
     } else {
       if (!ArrayBufferIsView(chunk)) {
-        throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is not an ArrayBufferView ' +
+        throw invalidArgType('ReadableByteStreamController.enqueue: argument 1 (chunk) is not an ArrayBufferView ' +
           '(a TypedArray or a DataView)');
       }
       buffer = dataViewBuffer(chunk);
@@ -274,26 +279,26 @@ export class ReadableByteStreamController {
     try {
       bufferByteLength = arrayBufferByteLength(buffer); // throws for a SharedArrayBuffer
     } catch {
-      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
-        'which is not allowed');
+      throw codedTypeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
+        'which is not allowed', sharedBufferViewCode());
     }
     if (isResizableArrayBuffer(buffer)) {
-      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
-        'ArrayBuffer, which is not allowed');
+      throw codedTypeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
+        'ArrayBuffer, which is not allowed', sharedBufferViewCode());
     }
     if (byteLength === 0) {
-      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) must have a non-zero byteLength');
+      throw invalidState('ReadableByteStreamController.enqueue: argument 1 (chunk) must have a non-zero byteLength');
     }
     if (bufferByteLength === 0) {
-      throw typeError("ReadableByteStreamController.enqueue: argument 1 (chunk)'s buffer must have a non-zero " +
+      throw invalidState("ReadableByteStreamController.enqueue: argument 1 (chunk)'s buffer must have a non-zero " +
         'byteLength (it may be detached)');
     }
     const c = this.#impl;
     if (c.closeRequested) {
-      throw typeError('ReadableByteStreamController.enqueue: cannot enqueue after close() has been called');
+      throw invalidState('ReadableByteStreamController.enqueue: cannot enqueue after close() has been called');
     }
     if (c.stream.state !== 'readable') {
-      throw typeError(`ReadableByteStreamController.enqueue: the stream is ${c.stream.state} and cannot accept chunks`);
+      throw invalidState(`ReadableByteStreamController.enqueue: the stream is ${c.stream.state} and cannot accept chunks`);
     }
     // The buffer has bytes, so it is not detached (the spec's check in
     // ReadableByteStreamControllerEnqueue cannot fail here).
@@ -319,7 +324,7 @@ export class ReadableStreamBYOBRequest {
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
@@ -335,11 +340,11 @@ export class ReadableStreamBYOBRequest {
       'ReadableStreamBYOBRequest.respond: argument 1 (bytesWritten)');
     const request = this.#impl;
     if (request.controller === null) {
-      throw typeError('ReadableStreamBYOBRequest.respond: this BYOB request is no longer valid ' +
+      throw invalidState('ReadableStreamBYOBRequest.respond: this BYOB request is no longer valid ' +
         '(it was already responded to, or the stream was closed, errored or enqueued into)');
     }
     if (isDetachedBuffer(viewBuffer(request.view))) {
-      throw typeError("ReadableStreamBYOBRequest.respond: the request's view has a detached buffer");
+      throw invalidState("ReadableStreamBYOBRequest.respond: the request's view has a detached buffer");
     }
     ReadableByteStreamControllerRespond(request.controller, bytesWritten);
   }
@@ -349,11 +354,11 @@ export class ReadableStreamBYOBRequest {
     convertArrayBufferView(view, 'ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view)');
     const request = this.#impl;
     if (request.controller === null) {
-      throw typeError('ReadableStreamBYOBRequest.respondWithNewView: this BYOB request is no longer valid ' +
+      throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: this BYOB request is no longer valid ' +
         '(it was already responded to, or the stream was closed, errored or enqueued into)');
     }
     if (isDetachedBuffer(viewBuffer(view))) {
-      throw typeError('ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view) has a detached buffer');
+      throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view) has a detached buffer');
     }
     ReadableByteStreamControllerRespondWithNewView(request.controller, view);
   }
@@ -432,7 +437,7 @@ export function ReadableByteStreamControllerClose(controller) {
   if (controller.pendingPullIntos.length !== 0) {
     const firstPendingPullInto = controller.pendingPullIntos.peek();
     if (firstPendingPullInto.bytesFilled % firstPendingPullInto.elementSize !== 0) {
-      const e = typeError('Insufficient bytes to fill elements in the given buffer: the stream was closed ' +
+      const e = invalidState('Insufficient bytes to fill elements in the given buffer: the stream was closed ' +
         'with a partially filled element pending');
       ReadableByteStreamControllerError(controller, e);
       throw e;
@@ -476,7 +481,7 @@ export function ReadableByteStreamControllerEnqueue(controller, chunk, chunkIsPr
   const isTypedArrayView = isTypedArray(chunk);
   const buffer = isTypedArrayView ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
   if (isDetachedBuffer(buffer)) {
-    throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
+    throw invalidState("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
   }
   const byteOffset = isTypedArrayView ? typedArrayByteOffset(chunk) : dataViewByteOffset(chunk);
   const byteLength = isTypedArrayView ? typedArrayByteLength(chunk) : dataViewByteLength(chunk);
@@ -495,7 +500,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
   if (pendingPullIntos.length !== 0) {
     const firstPendingPullInto = pendingPullIntos.peek();
     if (isDetachedBuffer(firstPendingPullInto.buffer)) {
-      throw typeError("ReadableByteStreamController.enqueue: the pending BYOB request's buffer has been detached");
+      throw invalidState("ReadableByteStreamController.enqueue: the pending BYOB request's buffer has been detached");
     }
     ReadableByteStreamControllerInvalidateBYOBRequest(controller);
     if (firstPendingPullInto.bufferExposed) {
@@ -722,7 +727,7 @@ export function ReadableByteStreamControllerPullInto(controller, view, min, read
       return;
     }
     if (controller.closeRequested) {
-      const e = typeError('Insufficient bytes to fill elements in the given buffer: the stream is closing ' +
+      const e = invalidState('Insufficient bytes to fill elements in the given buffer: the stream is closing ' +
         'and the remaining queued bytes do not make up a whole element (or the requested minimum)');
       ReadableByteStreamControllerError(controller, e);
       readIntoRequest.errorSteps(e);
@@ -740,16 +745,16 @@ export function ReadableByteStreamControllerRespond(controller, bytesWritten) {
   const state = controller.stream.state;
   if (state === 'closed') {
     if (bytesWritten !== 0) {
-      throw typeError('ReadableStreamBYOBRequest.respond: bytesWritten must be 0 once the stream is closed, got ' +
+      throw invalidArgValue('ReadableStreamBYOBRequest.respond: bytesWritten must be 0 once the stream is closed, got ' +
         bytesWritten);
     }
   } else {
     if (bytesWritten === 0) {
-      throw typeError('ReadableStreamBYOBRequest.respond: bytesWritten must be greater than 0 while the stream ' +
+      throw invalidArgValue('ReadableStreamBYOBRequest.respond: bytesWritten must be greater than 0 while the stream ' +
         'is readable (call close() to signal the end of the stream)');
     }
     if (firstDescriptor.bytesFilled + bytesWritten > firstDescriptor.byteLength) {
-      throw rangeError(`ReadableStreamBYOBRequest.respond: bytesWritten (${bytesWritten}) is larger than the ` +
+      throw invalidArgValueRange(`ReadableStreamBYOBRequest.respond: bytesWritten (${bytesWritten}) is larger than the ` +
         `remaining space in the view (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
     }
   }
@@ -825,26 +830,26 @@ export function ReadableByteStreamControllerRespondWithNewView(controller, view)
   const byteLength = viewByteLength(view);
   if (state === 'closed') {
     if (byteLength !== 0) {
-      throw typeError('ReadableStreamBYOBRequest.respondWithNewView: the view must have a byteLength of 0 once ' +
+      throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: the view must have a byteLength of 0 once ' +
         `the stream is closed, got ${byteLength}`);
     }
   } else if (byteLength === 0) {
-    throw typeError('ReadableStreamBYOBRequest.respondWithNewView: the view must have a non-zero byteLength ' +
+    throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: the view must have a non-zero byteLength ' +
       'while the stream is readable (call close() to signal the end of the stream)');
   }
   const viewOffset = viewByteOffset(view);
   if (firstDescriptor.byteOffset + firstDescriptor.bytesFilled !== viewOffset) {
-    throw rangeError('ReadableStreamBYOBRequest.respondWithNewView: the view must start at the same byte offset ' +
+    throw invalidArgValueRange('ReadableStreamBYOBRequest.respondWithNewView: the view must start at the same byte offset ' +
       `as the request's view (${firstDescriptor.byteOffset + firstDescriptor.bytesFilled}), got ${viewOffset}`);
   }
   const buffer = viewBuffer(view);
   const bufferByteLength = arrayBufferByteLength(buffer);
   if (firstDescriptor.bufferByteLength !== bufferByteLength) {
-    throw rangeError("ReadableStreamBYOBRequest.respondWithNewView: the view's buffer must have the same " +
+    throw invalidArgValueRange("ReadableStreamBYOBRequest.respondWithNewView: the view's buffer must have the same " +
       `byteLength as the request's buffer (${firstDescriptor.bufferByteLength}), got ${bufferByteLength}`);
   }
   if (firstDescriptor.bytesFilled + byteLength > firstDescriptor.byteLength) {
-    throw rangeError(`ReadableStreamBYOBRequest.respondWithNewView: the view's byteLength (${byteLength}) is ` +
+    throw invalidArgValueRange(`ReadableStreamBYOBRequest.respondWithNewView: the view's byteLength (${byteLength}) is ` +
       `larger than the remaining space (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
   }
   firstDescriptor.buffer = TransferArrayBuffer(buffer);
@@ -909,7 +914,7 @@ export function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, un
   const controller = new ReadableByteStreamControllerImpl();
   attachUnderlyingSource(controller, underlyingSource, pull, cancel);
   if (autoAllocateChunkSize === 0) {
-    throw typeError("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
+    throw invalidArgValue("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
       'must be greater than 0');
   }
   InitializeReadableByteStreamController(stream, controller, pullAlgorithmOf(pull), cancelAlgorithmOf(cancel),

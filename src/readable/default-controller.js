@@ -1,15 +1,16 @@
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
-import { ReflectApply, OriginalTypeError } from '../intrinsics.js';
+import { ReflectApply } from '../intrinsics.js';
 import { reactToResult } from '../promise.js';
 import { emptyQueueWithSizes, ownQueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
 import { reactToStart } from '../start.js';
-import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
+import { illegalInvocation, defineInterface } from '../webidl.js';
 import {
   ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError,
   ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest,
 } from './stream-ops.js';
+import { illegalConstructor, invalidState } from '../errors.js';
 
 export class ReadableStreamDefaultControllerImpl {
   constructor() {
@@ -87,36 +88,36 @@ export class ReadableStreamDefaultController {
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
 
   get desiredSize() {
-    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'desiredSize');
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'desiredSize', null);
     return ReadableStreamDefaultControllerGetDesiredSize(this.#impl);
   }
 
   close() {
-    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'close');
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'close', null);
     const c = this.#impl;
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(c)) {
-      throw typeError('The stream is not in a state that permits close');
+      throw invalidState('The stream is not in a state that permits close');
     }
     ReadableStreamDefaultControllerClose(c);
   }
 
   enqueue(chunk = undefined) {
-    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'enqueue');
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'enqueue', null);
     const c = this.#impl;
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(c)) {
-      throw typeError('The stream is not in a state that permits enqueue');
+      throw invalidState('The stream is not in a state that permits enqueue');
     }
     ReadableStreamDefaultControllerEnqueue(c, chunk);
   }
 
   error(e = undefined) {
-    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'error');
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'error', null);
     ReadableStreamDefaultControllerError(this.#impl, e);
   }
 

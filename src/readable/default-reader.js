@@ -1,9 +1,9 @@
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
-import { OriginalTypeError, PromiseResolve } from '../intrinsics.js';
+import { PromiseResolve } from '../intrinsics.js';
 import { hasBufferedChunk } from './default-controller.js';
 import { Deferred, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';
-import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
+import { illegalInvocation, defineInterface } from '../webidl.js';
 import {
   IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease,
   ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue,
@@ -11,6 +11,7 @@ import {
 } from './stream-ops.js';
 import { unwrapReadableStream } from './readable-stream.js';
 import { counters } from '../metrics/counters.js';
+import { invalidArgType, invalidState } from '../errors.js';
 
 export class ReadableStreamDefaultReaderImpl {
   constructor() {
@@ -56,7 +57,7 @@ export function AcquireReadableStreamDefaultReader(stream) {
 /** SetUpReadableStreamDefaultReader */
 export function SetUpReadableStreamDefaultReader(reader, stream) {
   if (IsReadableStreamLocked(stream)) {
-    throw typeError('This stream has already been locked for exclusive reading by another reader');
+    throw invalidState('This stream has already been locked for exclusive reading by another reader');
   }
   ReadableStreamReaderGenericInitialize(reader, stream);
   reader.readRequests = newRequestQueue();
@@ -80,7 +81,7 @@ export function ReadableStreamDefaultReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
   // The error reaches only pending reads: no read, no error to make.
   if (reader.readRequests.length === 0) return;
-  ReadableStreamDefaultReaderErrorReadRequests(reader, new OriginalTypeError('Reader was released'));
+  ReadableStreamDefaultReaderErrorReadRequests(reader, invalidState('Reader was released'));
 }
 
 export class ReadableStreamDefaultReader {
@@ -93,11 +94,11 @@ export class ReadableStreamDefaultReader {
       return;
     }
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'ReadableStreamDefaultReader': 1 argument required");
+      throw invalidArgType("Failed to construct 'ReadableStreamDefaultReader': 1 argument required");
     }
     const streamImpl = unwrapReadableStream(stream);
     if (streamImpl === undefined) {
-      throw typeError("Failed to construct 'ReadableStreamDefaultReader': argument 1 is not a ReadableStream");
+      throw invalidArgType("Failed to construct 'ReadableStreamDefaultReader': argument 1 is not a ReadableStream");
     }
     const reader = new ReadableStreamDefaultReaderImpl();
     SetUpReadableStreamDefaultReader(reader, streamImpl);
@@ -114,7 +115,7 @@ export class ReadableStreamDefaultReader {
     if (!isReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamDefaultReader', 'read'));
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(typeError('Cannot read from a released reader'));
+      return promiseRejectedWith(invalidState('Cannot read from a released reader'));
     }
     const stream = reader.stream;
     if (hasBufferedChunk(stream)) {
@@ -143,7 +144,7 @@ export class ReadableStreamDefaultReader {
     if (!isReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamDefaultReader', 'cancel'));
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(typeError('Cannot cancel a stream using a released reader'));
+      return promiseRejectedWith(invalidState('Cannot cancel a stream using a released reader'));
     }
     return ReadableStreamReaderGenericCancel(reader, reason);
   }

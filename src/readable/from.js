@@ -2,23 +2,28 @@
 // ECMAScript GetIterator(obj, async) and CreateAsyncFromSyncIterator it relies on.
 import { ReflectApply, SymbolAsyncIterator, SymbolIterator } from '../intrinsics.js';
 import { promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
-import { isObject, typeError } from '../webidl.js';
+import { isObject } from '../webidl.js';
 import {
   CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue,
 } from './default-controller.js';
+import {
+  argNotIterable, codedTypeError, fromNextResultCode, fromNotCallableCode, invalidState, plainTypeError,
+} from '../errors.js';
 
 /** GetMethod(value, key): undefined/null mean "absent"; anything else must be callable. */
 function getMethod(value, key) {
   const method = value[key];
   if (method === undefined || method === null) return undefined;
-  if (typeof method !== 'function') throw typeError(`${String(key)} is not a function`);
+  if (typeof method !== 'function') {
+    throw codedTypeError(`${String(key)} is not a function`, key === 'return' ? null : fromNotCallableCode());
+  }
   return method;
 }
 
 /** GetIteratorFromMethod */
 function getIteratorFromMethod(obj, method) {
   const iterator = ReflectApply(method, obj, []);
-  if (!isObject(iterator)) throw typeError('The iterator method did not return an object');
+  if (!isObject(iterator)) throw invalidState('The iterator method did not return an object');
   return { iterator, nextMethod: iterator.next, done: false };
 }
 
@@ -43,7 +48,7 @@ function createAsyncFromSyncIterator(syncRecord) {
     next() {
       try {
         const result = ReflectApply(syncRecord.nextMethod, syncRecord.iterator, []);
-        if (!isObject(result)) throw typeError('The iterator result is not an object');
+        if (!isObject(result)) throw codedTypeError('The iterator result is not an object', fromNextResultCode());
         return continuation(result, true);
       } catch (e) {
         return promiseRejectedWith(e);
@@ -55,7 +60,7 @@ function createAsyncFromSyncIterator(syncRecord) {
         const returnMethod = getMethod(iterator, 'return');
         if (returnMethod === undefined) return promiseResolvedWith({ value, done: true });
         const result = ReflectApply(returnMethod, iterator, [value]);
-        if (!isObject(result)) throw typeError('The iterator return() result is not an object');
+        if (!isObject(result)) throw codedTypeError('The iterator return() result is not an object', fromNextResultCode());
         return continuation(result, false);
       } catch (e) {
         return promiseRejectedWith(e);
@@ -78,13 +83,13 @@ function closeSyncIterator(syncRecord) {
 /** GetIterator(obj, async) */
 function getAsyncIterator(obj) {
   if (obj === undefined || obj === null) {
-    throw typeError('ReadableStream.from: argument 1 must be an async iterable or an iterable');
+    throw plainTypeError('ReadableStream.from: argument 1 must be an async iterable or an iterable');
   }
   const method = getMethod(obj, SymbolAsyncIterator);
   if (method === undefined) {
     const syncMethod = getMethod(obj, SymbolIterator);
     if (syncMethod === undefined) {
-      throw typeError('ReadableStream.from: argument 1 is neither an async iterable nor an iterable');
+      throw argNotIterable('ReadableStream.from: argument 1 is neither an async iterable nor an iterable');
     }
     return createAsyncFromSyncIterator(getIteratorFromMethod(obj, syncMethod));
   }
@@ -104,7 +109,7 @@ export function ReadableStreamFromIterable(asyncIterable) {
       return promiseRejectedWith(e);
     }
     return uponPromise(promiseResolvedWith(nextResult), (iterResult) => {
-      if (!isObject(iterResult)) throw typeError('The async iterator\'s next() did not resolve to an object');
+      if (!isObject(iterResult)) throw invalidState('The async iterator\'s next() did not resolve to an object');
       if (iterResult.done) {
         ReadableStreamDefaultControllerClose(stream.controller);
       } else {
@@ -123,7 +128,7 @@ export function ReadableStreamFromIterable(asyncIterable) {
       return promiseRejectedWith(e);
     }
     return uponPromise(promiseResolvedWith(returnResult), (iterResult) => {
-      if (!isObject(iterResult)) throw typeError('The async iterator\'s return() did not resolve to an object');
+      if (!isObject(iterResult)) throw invalidState('The async iterator\'s return() did not resolve to an object');
       return undefined;
     });
   };

@@ -18,7 +18,7 @@ import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } from 
 import { counters } from '../metrics/counters.js';
 import { countFallback } from '../metrics/counters.js';
 import { canWriteDirectly, writeDirectly } from '../writable/direct-write.js';
-import { requireDictionary, getMember, typeError } from '../webidl.js';
+import { requireDictionary, getMember } from '../webidl.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
@@ -28,6 +28,7 @@ import {
   AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease,
   WritableStreamDefaultWriterCloseWithErrorPropagation,
 } from '../writable/default-writer.js';
+import { invalidArgType, invalidState } from '../errors.js';
 
 /** Converts StreamPipeOptions (members in WebIDL order). */
 export function convertPipeOptions(options, context) {
@@ -37,7 +38,7 @@ export function convertPipeOptions(options, context) {
   const preventClose = !!getMember(options, 'preventClose');
   const signal = getMember(options, 'signal');
   if (signal !== undefined && !isAbortSignal(signal)) {
-    throw typeError(`${context}: 'signal' member of StreamPipeOptions is not an AbortSignal`);
+    throw invalidArgType(`${context}: 'signal' member of StreamPipeOptions is not an AbortSignal`);
   }
   return { preventAbort, preventCancel, preventClose, signal };
 }
@@ -318,7 +319,7 @@ function sourceClosed(pipe) {
 }
 
 function destClosed(pipe) {
-  const destClosedError = typeError('The destination WritableStream closed before the pipe finished');
+  const destClosedError = invalidState('The destination WritableStream closed before the pipe finished');
   if (!pipe.preventCancel) {
     shutdownWithAction(pipe, () => ReadableStreamCancel(pipe.source, destClosedError), true, destClosedError);
   } else {

@@ -4,7 +4,7 @@ import { ObjectDefineProperty, SymbolAsyncIterator } from '../intrinsics.js';
 import { promiseRejectedWith, setPromiseIsHandled } from '../promise.js';
 import { kWrap } from '../facade.js';
 import {
-  isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember,
+  isObject, illegalInvocation, defineInterface, requireDictionary, getMember,
   convertCallback, convertEnforceRangeULL, convertEnum,
 } from '../webidl.js';
 import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
@@ -19,6 +19,7 @@ import { CreateReadableStreamAsyncIterator } from './async-iterator.js';
 import { ReadableStreamFromIterable } from './from.js';
 import { unwrapWritableStream, isWritableStreamLocked } from '../writable/writable-stream.js';
 import { counters } from '../metrics/counters.js';
+import { invalidArgType, invalidArgValueRange, invalidState } from '../errors.js';
 
 /**
  * A pipeThrough chain read by a reader or an iterator is resolved there (the
@@ -39,7 +40,7 @@ export class ReadableStream {
       return;
     }
     if (underlyingSource !== undefined && !isObject(underlyingSource)) {
-      throw typeError("Failed to construct 'ReadableStream': argument 1 (underlyingSource) must be an object");
+      throw invalidArgType("Failed to construct 'ReadableStream': argument 1 (underlyingSource) must be an object");
     }
     const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'ReadableStream'");
     // The UnderlyingSource dictionary, members in WebIDL (lexicographic) order,
@@ -59,7 +60,7 @@ export class ReadableStream {
       pull = underlyingSource.pull;
       if (pull !== undefined) convertCallback(pull, "'pull' member of UnderlyingSource");
       start = underlyingSource.start;
-      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSource");
+      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSource", null);
       const typeValue = underlyingSource.type;
       if (typeValue !== undefined) type = convertEnum(typeValue, 'bytes', "'type' member of UnderlyingSource");
     }
@@ -69,7 +70,7 @@ export class ReadableStream {
     stream.api = this;
     if (type === 'bytes') {
       if (strategyDict.size !== undefined) {
-        throw rangeError("Failed to construct 'ReadableStream': a byte stream's strategy cannot have a size function");
+        throw invalidArgValueRange("Failed to construct 'ReadableStream': a byte stream's strategy cannot have a size function");
       }
       const highWaterMark = ExtractHighWaterMark(strategyDict, 0);
       SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, start, pull, cancel,
@@ -91,7 +92,7 @@ export class ReadableStream {
     if (!isReadableStream(this)) return promiseRejectedWith(illegalInvocation('ReadableStream', 'cancel'));
     const stream = this.#impl;
     if (IsReadableStreamLocked(stream)) {
-      return promiseRejectedWith(typeError('Cannot cancel a stream that is locked to a reader'));
+      return promiseRejectedWith(invalidState('Cannot cancel a stream that is locked to a reader'));
     }
     return ReadableStreamCancel(stream, reason);
   }
@@ -112,24 +113,24 @@ export class ReadableStream {
   pipeThrough(transform, options = undefined) {
     if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'pipeThrough');
     if (!isObject(transform)) {
-      throw typeError("ReadableStream.pipeThrough: argument 1 must be a { readable, writable } pair");
+      throw invalidArgType("ReadableStream.pipeThrough: argument 1 must be a { readable, writable } pair");
     }
     const readable = transform.readable;
     const readableImpl = unwrapReadableStream(readable);
     if (readableImpl === undefined) {
-      throw typeError("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
+      throw invalidArgType("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
     }
     const writableImpl = unwrapWritableStream(transform.writable);
     if (writableImpl === undefined) {
-      throw typeError("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
+      throw invalidArgType("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
     }
     const opts = convertPipeOptions(options, 'ReadableStream.pipeThrough');
     const stream = this.#impl;
     if (IsReadableStreamLocked(stream)) {
-      throw typeError('ReadableStream.pipeThrough: this stream is locked');
+      throw invalidState('ReadableStream.pipeThrough: this stream is locked');
     }
     if (isWritableStreamLocked(writableImpl)) {
-      throw typeError("ReadableStream.pipeThrough: the pair's writable side is locked");
+      throw invalidState("ReadableStream.pipeThrough: the pair's writable side is locked");
     }
     const promise = ReadableStreamPipeTo(stream, writableImpl, opts.preventClose, opts.preventAbort,
       opts.preventCancel, opts.signal);
@@ -141,7 +142,7 @@ export class ReadableStream {
     if (!isReadableStream(this)) return promiseRejectedWith(illegalInvocation('ReadableStream', 'pipeTo'));
     const dest = unwrapWritableStream(destination);
     if (dest === undefined) {
-      return promiseRejectedWith(typeError('ReadableStream.pipeTo: argument 1 is not a WritableStream'));
+      return promiseRejectedWith(invalidArgType('ReadableStream.pipeTo: argument 1 is not a WritableStream'));
     }
     let opts;
     try {
@@ -151,10 +152,10 @@ export class ReadableStream {
     }
     const stream = this.#impl;
     if (IsReadableStreamLocked(stream)) {
-      return promiseRejectedWith(typeError('ReadableStream.pipeTo: this stream is locked'));
+      return promiseRejectedWith(invalidState('ReadableStream.pipeTo: this stream is locked'));
     }
     if (isWritableStreamLocked(dest)) {
-      return promiseRejectedWith(typeError('ReadableStream.pipeTo: the destination is locked'));
+      return promiseRejectedWith(invalidState('ReadableStream.pipeTo: the destination is locked'));
     }
     return ReadableStreamPipeTo(stream, dest, opts.preventClose, opts.preventAbort, opts.preventCancel, opts.signal);
   }

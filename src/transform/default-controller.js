@@ -1,9 +1,8 @@
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
-import { OriginalTypeError } from '../intrinsics.js';
 import { promiseRejectedWith, uponPromise, resolvedUndefined } from '../promise.js';
 import { kWrap } from '../facade.js';
 import {
-  illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface, typeError,
+  illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface,
 } from '../webidl.js';
 import {
   ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue,
@@ -13,6 +12,7 @@ import {
 import {
   TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure,
 } from './transform-stream.js';
+import { illegalConstructor, invalidState } from '../errors.js';
 
 export class TransformStreamDefaultControllerImpl {
   constructor() {
@@ -39,7 +39,7 @@ export class TransformStreamDefaultController {
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
@@ -134,7 +134,7 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   const stream = controller.stream;
   const readableController = stream.readable.controller;
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
-    throw typeError('The readable side of the TransformStream is not in a state that permits enqueue');
+    throw invalidState('The readable side of the TransformStream is not in a state that permits enqueue');
   }
   let mayPull;
   try {
@@ -176,6 +176,6 @@ function transformAfterClear(controller) {
 export function TransformStreamDefaultControllerTerminate(controller) {
   const stream = controller.stream;
   ReadableStreamDefaultControllerClose(stream.readable.controller);
-  const error = new OriginalTypeError('The TransformStream was terminated');
+  const error = invalidState('The TransformStream was terminated');
   TransformStreamErrorWritableAndUnblockWrite(stream, error);
 }

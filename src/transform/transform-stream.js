@@ -4,7 +4,7 @@ import { OriginalTypeError, ReflectApply } from '../intrinsics.js';
 import { Deferred, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { queueSteps } from '../start.js';
-import { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } from '../webidl.js';
+import { isObject, illegalInvocation, defineInterface, convertCallback } from '../webidl.js';
 import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
 import {
   ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController,
@@ -25,6 +25,7 @@ import {
   TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform,
 } from './default-controller.js';
 import { counters } from '../metrics/counters.js';
+import { invalidArgType, invalidArgValueRange } from '../errors.js';
 
 /** TransformStreamImpl.startState while start() runs: if it throws, startPromise never settles. */
 const kStartThrew = Symbol('start threw');
@@ -60,7 +61,7 @@ export class TransformStream {
       return;
     }
     if (transformer !== undefined && !isObject(transformer)) {
-      throw typeError("Failed to construct 'TransformStream': argument 1 (transformer) must be an object");
+      throw invalidArgType("Failed to construct 'TransformStream': argument 1 (transformer) must be an object");
     }
     const writableStrategyDict = convertQueuingStrategy(writableStrategy, "argument 2 (writableStrategy) of 'TransformStream'");
     const readableStrategyDict = convertQueuingStrategy(readableStrategy, "argument 3 (readableStrategy) of 'TransformStream'");
@@ -77,15 +78,15 @@ export class TransformStream {
       if (flush !== undefined) convertCallback(flush, "'flush' member of Transformer");
       const readableType = transformer.readableType;
       start = transformer.start;
-      if (start !== undefined) convertCallback(start, "'start' member of Transformer");
+      if (start !== undefined) convertCallback(start, "'start' member of Transformer", null);
       transform = transformer.transform;
       if (transform !== undefined) convertCallback(transform, "'transform' member of Transformer");
       const writableType = transformer.writableType;
       if (readableType !== undefined) {
-        throw rangeError("Failed to construct 'TransformStream': 'readableType' member of Transformer must be undefined");
+        throw invalidArgValueRange("Failed to construct 'TransformStream': 'readableType' member of Transformer must be undefined");
       }
       if (writableType !== undefined) {
-        throw rangeError("Failed to construct 'TransformStream': 'writableType' member of Transformer must be undefined");
+        throw invalidArgValueRange("Failed to construct 'TransformStream': 'writableType' member of Transformer must be undefined");
       }
     }
     const readableHighWaterMark = ExtractHighWaterMark(readableStrategyDict, 0);

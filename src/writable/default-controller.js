@@ -1,6 +1,6 @@
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
 import {
-  ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal,
+  ReflectApply, AbortControllerCtor, AbortControllerAbort, abortControllerSignal,
 } from '../intrinsics.js';
 import { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } from '../promise.js';
 import { reactToStart } from '../start.js';
@@ -14,6 +14,7 @@ import {
   WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight,
   WritableStreamStartErroring, WritableStreamUpdateBackpressure,
 } from './stream-ops.js';
+import { illegalConstructor } from '../errors.js';
 
 /** The close sentinel queued behind the last chunk by close(). */
 const closeSentinel = Symbol('close sentinel');
@@ -85,7 +86,7 @@ export class WritableStreamDefaultController {
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }

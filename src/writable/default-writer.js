@@ -1,7 +1,7 @@
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
 import { Deferred, LazyDeferred, LazyTypeError, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';
-import { illegalInvocation, defineInterface, typeError } from '../webidl.js';
+import { illegalInvocation, defineInterface } from '../webidl.js';
 import {
   IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight,
   WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily,
@@ -12,6 +12,7 @@ import {
 } from './default-controller.js';
 import { unwrapWritableStream } from './writable-stream.js';
 import { counters } from '../metrics/counters.js';
+import { invalidArgType, invalidState } from '../errors.js';
 
 export class WritableStreamDefaultWriterImpl {
   constructor() {
@@ -36,7 +37,7 @@ export function AcquireWritableStreamDefaultWriter(stream) {
 /** SetUpWritableStreamDefaultWriter */
 export function SetUpWritableStreamDefaultWriter(writer, stream) {
   if (IsWritableStreamLocked(stream)) {
-    throw typeError('This stream has already been locked for exclusive writing by another writer');
+    throw invalidState('This stream has already been locked for exclusive writing by another writer');
   }
   writer.stream = stream;
   stream.writer = writer;
@@ -116,12 +117,12 @@ function writeWithRequest(writer, chunk, request) {
   const controller = stream.controller;
   const chunkSize = WritableStreamDefaultControllerGetChunkSize(controller, chunk);
   if (stream !== writer.stream) {
-    return refuse(typeError('The writer was released while computing the size of the chunk'));
+    return refuse(invalidState('The writer was released while computing the size of the chunk'));
   }
   const state = stream.state;
   if (state === 'errored') return refuse(stream.storedError);
   if (WritableStreamCloseQueuedOrInFlight(stream) || state === 'closed') {
-    return refuse(typeError('Cannot write to a stream that is closing or closed'));
+    return refuse(invalidState('Cannot write to a stream that is closing or closed'));
   }
   if (state === 'erroring') return refuse(stream.storedError);
   WritableStreamAddWriteRequest(stream, request);
@@ -144,11 +145,11 @@ export class WritableStreamDefaultWriter {
       return;
     }
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'WritableStreamDefaultWriter': 1 argument required");
+      throw invalidArgType("Failed to construct 'WritableStreamDefaultWriter': 1 argument required");
     }
     const streamImpl = unwrapWritableStream(stream);
     if (streamImpl === undefined) {
-      throw typeError("Failed to construct 'WritableStreamDefaultWriter': argument 1 is not a WritableStream");
+      throw invalidArgType("Failed to construct 'WritableStreamDefaultWriter': argument 1 is not a WritableStream");
     }
     const writer = new WritableStreamDefaultWriterImpl();
     SetUpWritableStreamDefaultWriter(writer, streamImpl);
@@ -164,7 +165,7 @@ export class WritableStreamDefaultWriter {
   get desiredSize() {
     if (!isWriter(this)) throw illegalInvocation('WritableStreamDefaultWriter', 'desiredSize');
     const writer = this.#impl;
-    if (writer.stream === undefined) throw typeError('Cannot get the desired size of a released writer');
+    if (writer.stream === undefined) throw invalidState('Cannot get the desired size of a released writer');
     return WritableStreamDefaultWriterGetDesiredSize(writer);
   }
 
@@ -176,7 +177,7 @@ export class WritableStreamDefaultWriter {
   abort(reason = undefined) {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'abort'));
     const writer = this.#impl;
-    if (writer.stream === undefined) return promiseRejectedWith(typeError('Cannot abort a stream using a released writer'));
+    if (writer.stream === undefined) return promiseRejectedWith(invalidState('Cannot abort a stream using a released writer'));
     return WritableStreamAbort(writer.stream, reason);
   }
 
@@ -184,9 +185,9 @@ export class WritableStreamDefaultWriter {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'close'));
     const writer = this.#impl;
     const stream = writer.stream;
-    if (stream === undefined) return promiseRejectedWith(typeError('Cannot close a stream using a released writer'));
+    if (stream === undefined) return promiseRejectedWith(invalidState('Cannot close a stream using a released writer'));
     if (WritableStreamCloseQueuedOrInFlight(stream)) {
-      return promiseRejectedWith(typeError('Cannot close a stream that is already closing'));
+      return promiseRejectedWith(invalidState('Cannot close a stream that is already closing'));
     }
     return WritableStreamClose(stream);
   }
@@ -201,7 +202,7 @@ export class WritableStreamDefaultWriter {
   write(chunk = undefined) {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'write'));
     const writer = this.#impl;
-    if (writer.stream === undefined) return promiseRejectedWith(typeError('Cannot write to a stream using a released writer'));
+    if (writer.stream === undefined) return promiseRejectedWith(invalidState('Cannot write to a stream using a released writer'));
     counters.specWrites++; // the caller holds the promise and can watch desiredSize: always the spec path
     return WritableStreamDefaultWriterWrite(writer, chunk);
   }

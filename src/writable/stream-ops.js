@@ -1,8 +1,8 @@
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
-import { OriginalTypeError } from '../intrinsics.js';
 import { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } from '../promise.js';
 import { emptyQueue, pushOwned } from '../queue.js';
+import { invalidState } from '../errors.js';
 
 export class WritableStreamImpl {
   constructor() {
@@ -57,7 +57,7 @@ export function WritableStreamAbort(stream, reason) {
 export function WritableStreamClose(stream) {
   const state = stream.state;
   if (state === 'closed' || state === 'errored') {
-    return promiseRejectedWith(new OriginalTypeError(`Cannot close a WritableStream that is ${state}`));
+    return promiseRejectedWith(invalidState(`Cannot close a WritableStream that is ${state}`));
   }
   const closeRequest = new Deferred();
   stream.closeRequest = closeRequest;

@@ -2,7 +2,7 @@
 import { kWrap } from '../facade.js';
 import { promiseRejectedWith } from '../promise.js';
 import {
-  isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback,
+  isObject, illegalInvocation, defineInterface, convertCallback,
 } from '../webidl.js';
 import { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } from '../strategies.js';
 import {
@@ -12,6 +12,7 @@ import {
 import { SetUpWritableStreamDefaultControllerFromUnderlyingSink } from './default-controller.js';
 import { AcquireWritableStreamDefaultWriter } from './default-writer.js';
 import { counters } from '../metrics/counters.js';
+import { invalidArgType, invalidArgValueRange, invalidState } from '../errors.js';
 
 export class WritableStream {
   #impl;
@@ -23,7 +24,7 @@ export class WritableStream {
       return;
     }
     if (underlyingSink !== undefined && !isObject(underlyingSink)) {
-      throw typeError("Failed to construct 'WritableStream': argument 1 (underlyingSink) must be an object");
+      throw invalidArgType("Failed to construct 'WritableStream': argument 1 (underlyingSink) must be an object");
     }
     const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'WritableStream'");
     // The UnderlyingSink dictionary, members in WebIDL (lexicographic) order,
@@ -38,12 +39,12 @@ export class WritableStream {
       close = underlyingSink.close;
       if (close !== undefined) convertCallback(close, "'close' member of UnderlyingSink");
       start = underlyingSink.start;
-      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSink");
+      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSink", null);
       const type = underlyingSink.type;
       write = underlyingSink.write;
       if (write !== undefined) convertCallback(write, "'write' member of UnderlyingSink");
       if (type !== undefined) {
-        throw rangeError("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
+        throw invalidArgValueRange("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
       }
     }
     const stream = new WritableStreamImpl();
@@ -65,7 +66,7 @@ export class WritableStream {
     if (!isWritableStream(this)) return promiseRejectedWith(illegalInvocation('WritableStream', 'abort'));
     const stream = this.#impl;
     if (IsWritableStreamLocked(stream)) {
-      return promiseRejectedWith(typeError('Cannot abort a stream that is locked to a writer'));
+      return promiseRejectedWith(invalidState('Cannot abort a stream that is locked to a writer'));
     }
     return WritableStreamAbort(stream, reason);
   }
@@ -74,10 +75,10 @@ export class WritableStream {
     if (!isWritableStream(this)) return promiseRejectedWith(illegalInvocation('WritableStream', 'close'));
     const stream = this.#impl;
     if (IsWritableStreamLocked(stream)) {
-      return promiseRejectedWith(typeError('Cannot close a stream that is locked to a writer'));
+      return promiseRejectedWith(invalidState('Cannot close a stream that is locked to a writer'));
     }
     if (WritableStreamCloseQueuedOrInFlight(stream)) {
-      return promiseRejectedWith(typeError('Cannot close a stream that is already closing'));
+      return promiseRejectedWith(invalidState('Cannot close a stream that is already closing'));
     }
     return WritableStreamClose(stream);
   }

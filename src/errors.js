@@ -1,0 +1,174 @@
+// The errors we throw and reject with, shaped as Node's own Web Streams make
+// them on the running Node: a real TypeError or RangeError (instanceof holds,
+// constructor and name are the builtin's) with Node's `code` as an own
+// enumerable property, and a stack that starts `TypeError [ERR_X]: message`.
+// Node and undici branch on `code` (undici's abortFetch swallows a cancel()
+// rejection only when e.code === 'ERR_INVALID_STATE'), so it must be there.
+// Messages stay ours. test/errors/ compares every site with native Node.
+import {
+  OriginalTypeError, OriginalRangeError, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply,
+  SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor,
+} from './intrinsics.js';
+import { natives } from './bridge/natives.js';
+
+export const ERR_INVALID_STATE = 'ERR_INVALID_STATE';
+export const ERR_INVALID_ARG_TYPE = 'ERR_INVALID_ARG_TYPE';
+export const ERR_INVALID_ARG_VALUE = 'ERR_INVALID_ARG_VALUE';
+export const ERR_INVALID_THIS = 'ERR_INVALID_THIS';
+export const ERR_ILLEGAL_CONSTRUCTOR = 'ERR_ILLEGAL_CONSTRUCTOR';
+export const ERR_OUT_OF_RANGE = 'ERR_OUT_OF_RANGE';
+export const ERR_MISSING_OPTION = 'ERR_MISSING_OPTION';
+export const ERR_ARG_NOT_ITERABLE = 'ERR_ARG_NOT_ITERABLE';
+
+/**
+ * An Error of the builtin `Ctor` with `code` (none when code is null or
+ * undefined). The stack header gets the code the way Node's own errors show
+ * it: the name is changed while the stack is formatted, then restored, so
+ * `name` stays 'TypeError'. Formatting costs a few microseconds, paid only on
+ * error paths.
+ */
+export function codedError(Ctor, code, message) {
+  const error = new Ctor(message);
+  if (code === null || code === undefined) return error;
+  ObjectDefineProperty(error, 'name', {
+    value: `${error.name} [${code}]`, writable: true, enumerable: false, configurable: true,
+  });
+  // eslint-disable-next-line no-unused-expressions
+  error.stack;
+  delete error.name;
+  error.code = code;
+  return error;
+}
+
+/** TypeError [ERR_INVALID_STATE]: the object is in a state that forbids the call (locked, released, closed...). */
+export function invalidState(message) {
+  return codedError(OriginalTypeError, ERR_INVALID_STATE, message);
+}
+
+/** TypeError [ERR_INVALID_ARG_TYPE] (or `code` given): an argument or member of the wrong type. */
+export function invalidArgType(message, code = ERR_INVALID_ARG_TYPE) {
+  return codedError(OriginalTypeError, code, message);
+}
+
+/** TypeError [ERR_INVALID_ARG_VALUE]: an argument of the right type with a value not allowed. */
+export function invalidArgValue(message) {
+  return codedError(OriginalTypeError, ERR_INVALID_ARG_VALUE, message);
+}
+
+/** RangeError [ERR_INVALID_ARG_VALUE]: a number or enum out of its range (Node's choice for these sites). */
+export function invalidArgValueRange(message) {
+  return codedError(OriginalRangeError, ERR_INVALID_ARG_VALUE, message);
+}
+
+/** RangeError [ERR_OUT_OF_RANGE]. */
+export function outOfRange(message) {
+  return codedError(OriginalRangeError, ERR_OUT_OF_RANGE, message);
+}
+
+/** TypeError [ERR_ILLEGAL_CONSTRUCTOR]: a class user code may not construct. */
+export function illegalConstructor() {
+  return codedError(OriginalTypeError, ERR_ILLEGAL_CONSTRUCTOR, 'Illegal constructor');
+}
+
+/** TypeError [ERR_INVALID_THIS] (or `code` given): a member called on an object not of its class. */
+export function invalidThis(message, code = ERR_INVALID_THIS) {
+  return codedError(OriginalTypeError, code, message);
+}
+
+/** TypeError [ERR_MISSING_OPTION]: a required dictionary member is missing. */
+export function missingOption(message) {
+  return codedError(OriginalTypeError, ERR_MISSING_OPTION, message);
+}
+
+/** TypeError [ERR_ARG_NOT_ITERABLE]. */
+export function argNotIterable(message) {
+  return codedError(OriginalTypeError, ERR_ARG_NOT_ITERABLE, message);
+}
+
+/** A TypeError with `code` decided by the caller (null: none). */
+export function codedTypeError(message, code) {
+  return codedError(OriginalTypeError, code, message);
+}
+
+/** For a site whose code is asked lazily and is none. */
+export function noCode() {
+  return null;
+}
+
+/** A TypeError with no code: sites where Node's own throws a plain one. */
+export function plainTypeError(message) {
+  return new OriginalTypeError(message);
+}
+
+// Codes that differ between Node versions. Each is asked of Node's own classes
+// the first time it is needed (never at load: most programs never need one),
+// so a Node release that changes one is followed without a version table.
+const WebAssemblyMemory = globalThis.WebAssembly?.Memory;
+
+// A probe runs Node's class, never ours: if `natives` ever held our classes, a
+// probe reaching this module again would find its entry 'asking' and answer
+// null rather than recurse.
+const asked = new Map();
+function askNative(key, provoke) {
+  let code = asked.get(key);
+  if (code === undefined) {
+    asked.set(key, 'asking');
+    code = codeOf(provoke);
+    asked.set(key, code);
+  }
+  return code === 'asking' ? null : code;
+}
+
+function codeOf(provoke) {
+  try {
+    provoke();
+  } catch (error) {
+    return error?.code ?? null;
+  }
+  return null;
+}
+
+/** Enqueues `view` into a byte stream of Node's own. */
+function nativeByteEnqueue(view) {
+  let controller;
+  // eslint-disable-next-line no-new
+  new natives.ReadableStream({ type: 'bytes', start(c) { controller = c; } });
+  controller.enqueue(view);
+}
+
+/**
+ * Brand check of a queuing strategy getter: Node 20 says ERR_INVALID_THIS,
+ * Node 22+ a plain TypeError (its strategies moved to WebIDL-generated checks).
+ */
+export function strategyBrandCode() {
+  return askNative('strategyBrand', () => {
+    ReflectApply(ObjectGetOwnPropertyDescriptor(natives.CountQueuingStrategy.prototype, 'highWaterMark').get, {}, []);
+  });
+}
+
+/**
+ * ReadableStream.from given an object whose Symbol.asyncIterator or
+ * Symbol.iterator is not callable: ERR_ARG_NOT_ITERABLE on Node 24+, plain on
+ * 20 and 22. The same Node release rewrote from()'s iteration, which is also
+ * when a sync iterator's non-object next() result became ERR_INVALID_STATE
+ * (that one shows only asynchronously, so it follows this probe).
+ */
+export function fromNotCallableCode() {
+  return askNative('fromNotCallable', () => natives.ReadableStream.from({ [SymbolAsyncIterator]: 5 }));
+}
+
+export function fromNextResultCode() {
+  return fromNotCallableCode() === null ? null : ERR_INVALID_STATE;
+}
+
+/** A view on a SharedArrayBuffer given to a byte stream: ERR_INVALID_ARG_VALUE on Node 24+, plain before. */
+export function sharedBufferViewCode() {
+  return askNative('sharedBufferView', () => nativeByteEnqueue(new Uint8ArrayCtor(new SharedArrayBufferCtor(1))));
+}
+
+/** A buffer that cannot be transferred (WebAssembly memory): ERR_OPERATION_FAILED on Node 20, plain on 22+. */
+export function notTransferableCode() {
+  return askNative('notTransferable', () => {
+    nativeByteEnqueue(new Uint8ArrayCtor(new WebAssemblyMemory({ initial: 1 }).buffer, 0, 1));
+  });
+}
