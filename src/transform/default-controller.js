@@ -12,7 +12,7 @@ import {
 import {
   TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure,
 } from './transform-stream.js';
-import { illegalConstructor, invalidState } from '../errors.js';
+import { illegalConstructor, invalidState, plainTypeError } from '../errors.js';
 
 export class TransformStreamDefaultControllerImpl {
   constructor() {
@@ -167,7 +167,7 @@ export function TransformStreamDefaultControllerPerformTransform(controller, chu
  * write rejects with it, instead of a throw in the middle of a pipe.
  */
 function transformAfterClear(controller) {
-  const e = new OriginalTypeError('The TransformStream was cancelled before this chunk could be transformed');
+  const e = plainTypeError('The TransformStream was cancelled before this chunk could be transformed');
   TransformStreamError(controller.stream, e);
   return promiseRejectedWith(e);
 }

@@ -1,6 +1,6 @@
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
-import { OriginalTypeError, ReflectApply } from '../intrinsics.js';
+import { ReflectApply } from '../intrinsics.js';
 import { Deferred, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { queueSteps } from '../start.js';
@@ -25,7 +25,7 @@ import {
   TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform,
 } from './default-controller.js';
 import { counters } from '../metrics/counters.js';
-import { invalidArgType, invalidArgValueRange } from '../errors.js';
+import { invalidArgType, invalidArgValueRange, plainTypeError } from '../errors.js';
 
 /** TransformStreamImpl.startState while start() runs: if it throws, startPromise never settles. */
 const kStartThrew = Symbol('start threw');
@@ -316,7 +316,7 @@ function TransformStreamDefaultSinkAbortAlgorithm(stream, reason) {
  */
 function cancelAlgorithmOrRefusal(controller, reason) {
   if (controller.cancelAlgorithm === undefined) {
-    return promiseRejectedWith(new OriginalTypeError('The transformer was cleared by terminate() or error() before this abort or cancel ran'));
+    return promiseRejectedWith(plainTypeError('The transformer was cleared by terminate() or error() before this abort or cancel ran'));
   }
   return controller.cancelAlgorithm(reason); // a method of the controller
 }
