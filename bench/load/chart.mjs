@@ -61,7 +61,9 @@ export function renderSvg({ meta, rows }) {
       const p99n = row.native.latencyP99.median;
       const p99f = row.fast.latencyP99.median;
       if (ok(p99n) && ok(p99f)) side.push(`p99 ${Math.round(p99n)} -> ${Math.round(p99f)} ms`);
-      if (ok(row.cpuRatio?.median)) side.push(`CPU/req ${row.cpuRatio.median.toFixed(2)}x`);
+      const cpuN = row.native.cpuMsPerRequest.median;
+      const cpuF = row.fast.cpuMsPerRequest.median;
+      if (ok(cpuN) && ok(cpuF)) side.push(`CPU/req ${cpuN.toFixed(2)} -> ${cpuF.toFixed(2)} ms`);
       if (row.tiers?.total > 0) side.push(`tiers 0+1: ${((row.tiers.share0 + row.tiers.share1) * 100).toFixed(0)}%`);
     }
     side.forEach((t, k) => p.push(`<text x="16" y="${y + 32 + k * 14}" fill="${COLORS.muted}" font-size="11">${esc(t)}</text>`));
@@ -97,8 +99,8 @@ export function renderSvg({ meta, rows }) {
   const ly = height - 50;
   p.push(`<rect x="16" y="${ly - 10}" width="12" height="12" fill="${COLORS.native}"/><text x="34" y="${ly}">native Web Streams</text>`);
   p.push(`<rect x="170" y="${ly - 10}" width="12" height="12" fill="${COLORS.fast}"/><text x="188" y="${ly}">fast-webstreams (node --import fast-webstreams/register)</text>`);
-  p.push(`<text x="16" y="${ly + 22}" fill="${COLORS.muted}" font-size="11">Left of the bars: median requests/s and p99 latency (99% of requests were faster), native -> fast; server CPU time per request,</text>`);
-  p.push(`<text x="16" y="${ly + 36}" fill="${COLORS.muted}" font-size="11">fast/native (lower is better); share of fast-webstreams' chunk operations on its fused and synchronous paths (tiers 0+1). docs/load.md</text>`);
+  p.push(`<text x="16" y="${ly + 22}" fill="${COLORS.muted}" font-size="11">Left of the bars: median requests/s and p99 latency (99% of requests were faster), native -> fast; server CPU time</text>`);
+  p.push(`<text x="16" y="${ly + 36}" fill="${COLORS.muted}" font-size="11">per request (lower is better); share of fast-webstreams' chunk operations on its fused and synchronous paths (tiers 0+1). docs/load.md</text>`);
   p.push('</svg>');
   return `${p.join('\n')}\n`;
 }

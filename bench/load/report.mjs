@@ -43,7 +43,7 @@ function cpuCell(row) {
 
 const MAIN_HEADER = ['route', 'native req/s', 'fast req/s', 'fast/native', 'native p50/p99 ms', 'fast p50/p99 ms',
   'server CPU ms/req n / f', 'errors n/f/warm-up', 'chunk ops on tiers 0+1 / 2'];
-const mainCells = (row) => [
+const mainCells = (row) => (row.rounds === 0 ? [row.route, row.failure ? 'FAILED' : 'not measured', ...MAIN_HEADER.slice(2).map(() => 'n/a')] : [
   row.route,
   medRange(row.native.requestsPerSecond),
   medRange(row.fast.requestsPerSecond),
@@ -53,7 +53,7 @@ const mainCells = (row) => [
   cpuCell(row),
   `${row.errors.native} / ${row.errors.fast} / ${row.errors.warmup}`,
   tierCell(row.tiers),
-];
+]);
 const MAIN_LEFT = new Set([0, 8]);
 
 const TIER_HEADER = ['route', 'ops/request', 'tier 0', 'tier 1', 'tier 2', 'tier-2 ops/request', 'fused chains/req', 'fallbacks'];
@@ -142,12 +142,14 @@ function failureLines(failures, markdown) {
     }
     const head = `${f.server} ${f.exit}${f.uptimeSeconds !== null ? ` after ${f.uptimeSeconds} s` : ''}${where ? ` (${where})` : ''}` +
       `${f.action ? `; ${f.action}` : ''}`;
+    const cut = f.partialWindow ? `The window it cut short (not counted): ${f.partialWindow.requests} responses, ` +
+      `${f.partialWindow.errors} errors.` : null;
     if (markdown) {
-      out.push(`### ${head}`, '', `Command: \`${f.command}\``, '', `Last ${f.tail.length} lines of its ${f.tailStream}:`, '',
-        '```', ...(f.tail.length ? f.tail : ['(nothing)']), '```', '');
+      out.push(`### ${head}`, '', `Command: \`${f.command}\``, '', ...(cut ? [cut, ''] : []),
+        `Last ${f.tail.length} lines of its ${f.tailStream}:`, '', '```', ...(f.tail.length ? f.tail : ['(nothing)']), '```', '');
     } else {
       out.push(`- ${head}`, `  command: ${f.command}`, `  last ${f.tail.length} lines of its ${f.tailStream}:`,
-        ...(f.tail.length ? f.tail : ['(nothing)']).map((l) => `  | ${l}`));
+        ...(cut ? [`  ${cut.toLowerCase()}`] : []), ...(f.tail.length ? f.tail : ['(nothing)']).map((l) => `  | ${l}`));
     }
   }
   return out;
@@ -208,7 +210,7 @@ export function renderMarkdown({ meta, rows, failures = [] }) {
   ];
   if (status) out.push(`**Run ${meta.status}**: ${status}.`, '');
   out.push('## Verdict', '', ...rows.map((r) => `- ${verdictLine(r)}`), '');
-  if (failures.length) out.push('## Failures', '', ...failureLines(failures, true), '');
+  if (failures.length) out.push('## Failures', '', ...failureLines(failures, true));
   out.push(
     '## Details',
     '',

@@ -1,6 +1,6 @@
 // One line per route that says what the run found, for the top of every
 // output: "proxy: 1.68x requests/s (rounds 1.54-2.07), p99 119 -> 49 ms,
-// CPU/request 0.59x, no errors" or "proxy: FAILED (fast server exited with code 1 in round 2)".
+// CPU/request 1.98 -> 1.26 ms, no errors" or "proxy: FAILED (fast server exited with code 1 in round 2)".
 
 const ok = (n) => typeof n === 'number' && Number.isFinite(n);
 
@@ -28,7 +28,9 @@ export function verdictLine(row) {
   const p99n = row.native.latencyP99.median;
   const p99f = row.fast.latencyP99.median;
   if (ok(p99n) && ok(p99f)) parts.push(`p99 ${Math.round(p99n)} -> ${Math.round(p99f)} ms`);
-  if (ok(row.cpuRatio?.median)) parts.push(`CPU/request ${row.cpuRatio.median.toFixed(2)}x`);
+  const cpuN = row.native.cpuMsPerRequest?.median;
+  const cpuF = row.fast.cpuMsPerRequest?.median;
+  if (ok(cpuN) && ok(cpuF)) parts.push(`CPU/request ${cpuN.toFixed(2)} -> ${cpuF.toFixed(2)} ms`);
   const e = row.errors;
   const errors = e.native + e.fast + e.warmup;
   parts.push(errors === 0 ? 'no errors' : `${errors} errors (native ${e.native}, fast ${e.fast}, warm-ups ${e.warmup})`);

@@ -136,12 +136,12 @@ const spread = (median, min = median, max = median) => ({ median, min, max });
 const row = (over = {}) => ({
   route: 'proxy', rounds: 3, plannedRounds: 3, failure: null,
   ratio: spread(1.68, 1.54, 2.07), cpuRatio: spread(0.59),
-  native: { latencyP99: spread(119) }, fast: { latencyP99: spread(49) },
+  native: { latencyP99: spread(119), cpuMsPerRequest: spread(1.98) }, fast: { latencyP99: spread(49), cpuMsPerRequest: spread(1.26) },
   errors: { native: 0, fast: 0, warmup: 0 }, ...over,
 });
 
 test('verdict lines: success, no clear difference, failure', () => {
-  assert.equal(verdictLine(row()), 'proxy: 1.68x requests/s (rounds 1.54-2.07), p99 119 -> 49 ms, CPU/request 0.59x, no errors');
+  assert.equal(verdictLine(row()), 'proxy: 1.68x requests/s (rounds 1.54-2.07), p99 119 -> 49 ms, CPU/request 1.98 -> 1.26 ms, no errors');
   assert.match(verdictLine(row({ ratio: spread(1.02, 0.9, 1.2) })), /rounds 0\.90-1\.20: no clear difference/);
   assert.equal(verdictLine(row({ rounds: 0, failure: { reason: 'fast server exited with code 1', phase: 'round', round: 2 } })),
     'proxy: FAILED (fast server exited with code 1 in round 2)');
