@@ -66,7 +66,7 @@ export function startChild({ role, name, argv, env, cwd, shownEnv = {} }) {
     exited: null, // promise of the above
     rings,
     /** The last lines of stderr, or of stdout when stderr said nothing. */
-    tail(n = 15) {
+    tail(n = 20) {
       const err = rings.stderr.tail(n);
       return err.length ? { stream: 'stderr', lines: err } : { stream: 'stdout', lines: rings.stdout.tail(n) };
     },

@@ -148,8 +148,8 @@ function failureLines(failures, markdown) {
       out.push(`### ${head}`, '', `Command: \`${f.command}\``, '', ...(cut ? [cut, ''] : []),
         `Last ${f.tail.length} lines of its ${f.tailStream}:`, '', '```', ...(f.tail.length ? f.tail : ['(nothing)']), '```', '');
     } else {
-      out.push(`- ${head}`, `  command: ${f.command}`, `  last ${f.tail.length} lines of its ${f.tailStream}:`,
-        ...(cut ? [`  ${cut.toLowerCase()}`] : []), ...(f.tail.length ? f.tail : ['(nothing)']).map((l) => `  | ${l}`));
+      out.push(`- ${head}`, `  command: ${f.command}`, ...(cut ? [`  ${cut.toLowerCase()}`] : []),
+        `  last ${f.tail.length} lines of its ${f.tailStream}:`, ...(f.tail.length ? f.tail : ['(nothing)']).map((l) => `  | ${l}`));
     }
   }
   return out;
