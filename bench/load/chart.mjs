@@ -18,12 +18,12 @@ export function scaleFor(rows) {
 
 export function renderSvg({ meta, rows }) {
   const width = 900;
-  const left = 150;
+  const left = 172;
   const right = 120;
   const plotW = width - left - right;
   const barH = 20;
   const groupH = 2 * barH + 46;
-  const top = 112;
+  const top = 128;
   const height = top + rows.length * groupH + 76;
   const { max, step } = scaleFor(rows);
   const xOf = (v) => left + (Math.min(Math.max(v, 0), max) / max) * plotW;
@@ -36,6 +36,7 @@ export function renderSvg({ meta, rows }) {
     `<text x="16" y="46" fill="${COLORS.muted}">${esc(subtitle)}</text>`,
     `<text x="16" y="64" fill="${COLORS.muted}">One scale for every bar: requests/s as a multiple of native's in the same round (native = 1.00x).</text>`,
     `<text x="16" y="80" fill="${COLORS.muted}">Blue bar: median of the per-round ratios; whisker: lowest to highest round. Longer is faster.</text>`,
+    `<text x="16" y="96" fill="${COLORS.muted}">The ratio is green when fast-webstreams was faster in every round, red when slower in every round, black when the rounds disagree.</text>`,
   ];
   if (meta.status && meta.status !== 'complete') {
     p.push(`<text x="${width - 16}" y="26" text-anchor="end" font-weight="600" fill="${COLORS.bad}">run ${esc(meta.status)}</text>`);
@@ -89,7 +90,9 @@ export function renderSvg({ meta, rows }) {
         p.push(`<path d="M${x1} ${mid}H${x2}M${x1} ${by + 4}V${by + barH - 4}M${x2} ${by + 4}V${by + barH - 4}" stroke="#111" stroke-width="1.3" fill="none"/>`);
         end = Math.max(end, xOf(row.ratio.max));
       }
-      const color = impl === 'native' ? COLORS.text : value >= 1 ? COLORS.good : COLORS.bad;
+      // Green or red only when every round agrees on the side of 1.00x.
+      const unclear = row.rounds > 1 && row.ratio.min < 1 && row.ratio.max > 1;
+      const color = impl === 'native' || unclear ? COLORS.text : value >= 1 ? COLORS.good : COLORS.bad;
       p.push(`<text paint-order="stroke" stroke="#fff" stroke-width="4" stroke-linejoin="round" x="${(end + 6).toFixed(1)}" y="${by + barH - 6}" fill="${color}"${impl === 'fast' ? ' font-weight="600"' : ''}>${esc(label)}</text>`);
     });
     if (row.failure) {

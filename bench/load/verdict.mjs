@@ -34,6 +34,7 @@ export function verdictLine(row) {
   const e = row.errors;
   const errors = e.native + e.fast + e.warmup;
   parts.push(errors === 0 ? 'no errors' : `${errors} errors (native ${e.native}, fast ${e.fast}, warm-ups ${e.warmup})`);
+  if (row.plannedRounds && row.rounds < row.plannedRounds) parts.push(`only ${row.rounds} of ${row.plannedRounds} rounds`);
   return `${row.route}: ${parts.join(', ')}`;
 }
 
