@@ -1,5 +1,6 @@
 // The load comparison as console tables and as Markdown.
 import { TIER_COUNTERS } from './stats.mjs';
+import { GLOSSARY, verdictLine } from './verdict.mjs';
 
 const ok = (n) => n !== null && n !== undefined && !Number.isNaN(n);
 const fmt = (n, digits = 0) => (ok(n) ? n.toFixed(digits) : 'n/a');
@@ -42,7 +43,7 @@ function cpuCell(row) {
 
 const MAIN_HEADER = ['route', 'native req/s', 'fast req/s', 'fast/native', 'native p50/p99 ms', 'fast p50/p99 ms',
   'server CPU ms/req n / f', 'errors n/f/warm-up', 'chunk ops on tiers 0+1 / 2'];
-const mainCells = (row) => [
+const mainCells = (row) => (row.rounds === 0 ? [row.route, row.failure ? 'FAILED' : 'not measured', ...MAIN_HEADER.slice(2).map(() => 'n/a')] : [
   row.route,
   medRange(row.native.requestsPerSecond),
   medRange(row.fast.requestsPerSecond),
@@ -52,10 +53,10 @@ const mainCells = (row) => [
   cpuCell(row),
   `${row.errors.native} / ${row.errors.fast} / ${row.errors.warmup}`,
   tierCell(row.tiers),
-];
+]);
 const MAIN_LEFT = new Set([0, 8]);
 
-const TIER_HEADER = ['route', 'ops/request', 'tier 0', 'tier 1', 'tier 2', 'tier-2 ops per request', 'fused chains/request', 'fallbacks'];
+const TIER_HEADER = ['route', 'ops/request', 'tier 0', 'tier 1', 'tier 2', 'tier-2 ops/request', 'fused chains/req', 'fallbacks'];
 const tierCells = (row) => {
   const t = row.tiers;
   return [
@@ -71,10 +72,23 @@ const tierCells = (row) => {
 };
 const TIER_LEFT = new Set([0, 5, 7]);
 
-function textTable(header, rows, left) {
+/**
+ * A plain-text table no wider than maxWidth: when it would be wider, the widest
+ * left-aligned columns (never the first) are clipped with "...".
+ */
+export function textTable(header, rows, left, maxWidth = 100) {
   const table = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
-  const line = (r) => r.map((c, i) => (left.has(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
+  while (total() > maxWidth) {
+    const clippable = [...left].filter((i) => i > 0 && widths[i] > 12);
+    if (clippable.length === 0) break;
+    const widest = clippable.reduce((a, b) => (widths[b] > widths[a] ? b : a));
+    widths[widest] = Math.max(12, widths[widest] - (total() - maxWidth));
+  }
+  const clip = (c, w) => (c.length > w ? `${c.slice(0, w - 3)}...` : c);
+  const line = (r) => r.map((c, i) => (left.has(i) ? clip(c, widths[i]).padEnd(widths[i]) : clip(c, widths[i]).padStart(widths[i])))
+    .join('  ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -91,18 +105,74 @@ function describeRun(meta) {
     `after ${meta.warmup} s of warm-up each, ${meta.connections} connections`;
 }
 
-export function renderTable({ meta, rows }) {
+const STATUS = {
+  complete: null,
+  failed: 'a server died during the run; what was measured before and after is below',
+  interrupted: 'interrupted; what was measured before is below',
+  aborted: 'the run stopped early; what was measured before is below',
+};
+
+// The terminal's main table: one line per route, under 100 columns.
+const arrow = (a, b, digits = 0) => `${fmt(a, digits)} -> ${fmt(b, digits)}`;
+const SHORT_HEADER = ['route', 'req/s n -> f', 'fast/native', 'p50 ms n -> f', 'p99 ms n -> f', 'CPU ms/req n -> f', 'errors', 'tiers 0+1'];
+const shortCells = (row) => {
+  if (row.rounds === 0) return [row.route, row.failure ? 'FAILED' : 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a'];
+  const e = row.errors;
   return [
-    `Node ${meta.node}, ${meta.cores} cores, git ${meta.gitRev}; ${describeRun(meta)}${meta.quick ? ' (--quick)' : ''}`,
-    'Medians over the rounds, range in parentheses; fast/native = median of the per-round ratios;',
-    'server CPU = the server process\'s user+system CPU time per request (lower is better; the ratio is fast/native).',
-    '',
-    textTable(MAIN_HEADER, rows.map(mainCells), MAIN_LEFT),
-    '',
-    'Tier shares of the fast server\'s counted chunk operations, summed over its measured windows (docs/load.md):',
-    '',
-    textTable(TIER_HEADER, rows.map(tierCells), TIER_LEFT),
-  ].join('\n');
+    row.failure ? `${row.route} (FAILED)` : row.route,
+    arrow(row.native.requestsPerSecond.median, row.fast.requestsPerSecond.median),
+    ratioCell(row.ratio),
+    arrow(row.native.latencyP50.median, row.fast.latencyP50.median),
+    arrow(row.native.latencyP99.median, row.fast.latencyP99.median),
+    arrow(row.native.cpuMsPerRequest.median, row.fast.cpuMsPerRequest.median, 2),
+    e.native + e.fast + e.warmup === 0 ? '0' : `${e.native}/${e.fast}/${e.warmup}`,
+    row.tiers && row.tiers.total > 0 ? pct(row.tiers.share0 + row.tiers.share1) : 'n/a',
+  ];
+};
+const SHORT_LEFT = new Set([0]);
+
+/** The failure section, as plain lines (terminal) or Markdown. */
+function failureLines(failures, markdown) {
+  const out = [];
+  for (const f of failures) {
+    const where = [f.route && `route ${f.route}`, f.phase === 'round' ? `round ${f.round}` : f.phase].filter(Boolean).join(', ');
+    if (f.kind === 'error') {
+      out.push(markdown ? `- ${where ? `${where}: ` : ''}${f.message}` : `- ${where ? `${where}: ` : ''}${f.message}`);
+      continue;
+    }
+    const head = `${f.server} ${f.exit}${f.uptimeSeconds !== null ? ` after ${f.uptimeSeconds} s` : ''}${where ? ` (${where})` : ''}` +
+      `${f.action ? `; ${f.action}` : ''}`;
+    const cut = f.partialWindow ? `The window it cut short (not counted): ${f.partialWindow.requests} responses, ` +
+      `${f.partialWindow.errors} errors.` : null;
+    if (markdown) {
+      out.push(`### ${head}`, '', `Command: \`${f.command}\``, '', ...(cut ? [cut, ''] : []),
+        `Last ${f.tail.length} lines of its ${f.tailStream}:`, '', '```', ...(f.tail.length ? f.tail : ['(nothing)']), '```', '');
+    } else {
+      out.push(`- ${head}`, `  command: ${f.command}`, ...(cut ? [`  ${cut.toLowerCase()}`] : []),
+        `  last ${f.tail.length} lines of its ${f.tailStream}:`, ...(f.tail.length ? f.tail : ['(nothing)']).map((l) => `  | ${l}`));
+    }
+  }
+  return out;
+}
+
+export function renderTable({ meta, rows, failures = [] }) {
+  const status = STATUS[meta.status ?? 'complete'];
+  const out = [
+    `Node ${meta.node}, ${meta.cores} cores, git ${meta.gitRev}; ${meta.rounds} rounds of ${meta.duration} s per route and ` +
+      `implementation, ${meta.connections} connections${meta.quick ? ' (--quick: not a measurement)' : ''}`,
+  ];
+  if (status) out.push(`RUN ${meta.status.toUpperCase()}: ${status}.`);
+  out.push('', 'Verdict (fast-webstreams compared with native Web Streams):', ...rows.map((r) => `  ${verdictLine(r)}`), '',
+    'n = native, f = fast-webstreams; medians over the rounds:', '',
+    textTable(SHORT_HEADER, rows.map(shortCells), SHORT_LEFT), '');
+  const measured = rows.filter((r) => r.rounds > 0);
+  if (measured.length) {
+    out.push('Chunk operations of the fast server per tier (summed over its measured windows):', '',
+      textTable(TIER_HEADER, measured.map(tierCells), TIER_LEFT), '');
+  }
+  if (failures.length) out.push('FAILURES:', ...failureLines(failures, false), '');
+  out.push(...GLOSSARY);
+  return out.join('\n');
 }
 
 const ROUND_HEADER = ['round', 'route', 'first', 'native req/s', 'native p50/p99 ms', 'fast req/s', 'fast p50/p99 ms', 'fast/native',
@@ -124,7 +194,9 @@ function roundRows(rows) {
   return out;
 }
 
-export function renderMarkdown({ meta, rows }) {
+export function renderMarkdown({ meta, rows, failures = [] }) {
+  const status = STATUS[meta.status ?? 'complete'];
+  const measured = rows.filter((r) => r.rounds > 0);
   const out = [
     `# Load comparison: native Web Streams vs fast-webstreams (Node ${meta.node})`,
     '',
@@ -135,31 +207,39 @@ export function renderMarkdown({ meta, rows }) {
       'run back to back, and which goes first alternates between routes and rounds.',
     `Command: \`${meta.command}\`.`,
     '',
-    'Medians over the rounds, range (min-max) in parentheses. fast/native is the median of the per-round ratios ' +
-      '(each round pairs two adjacent windows). Server CPU is the user+system CPU time of the server process per request ' +
-      '(from /proc; lower is better, the ratio in parentheses is fast/native): it depends much less than requests/s on what ' +
-      'else the machine runs. Errors: connection errors, timeouts and non-2xx responses in the measured ' +
-      'windows (native / fast) and in the warm-ups.',
+  ];
+  if (status) out.push(`**Run ${meta.status}**: ${status}.`, '');
+  out.push('## Verdict', '', ...rows.map((r) => `- ${verdictLine(r)}`), '');
+  if (failures.length) out.push('## Failures', '', ...failureLines(failures, true));
+  out.push(
+    '## Details',
+    '',
+    ...GLOSSARY.map((l) => (l.startsWith('  ') ? `  ${l.trim()}` : `- ${l}`)),
+    '',
+    'Medians over the rounds, range (min-max) in parentheses. Server CPU: native / fast, and in parentheses the median ' +
+      'per-round ratio fast/native. Errors: in the measured windows (native / fast) and in the warm-ups.',
     '',
     mdTable(MAIN_HEADER, rows.map(mainCells), MAIN_LEFT),
     '',
-    '## Tiers',
-    '',
-    'From the fast server\'s `/metrics`, scraped before and after each of its measured windows and summed over them. ' +
-      'A chunk operation is one increment of a tier counter: tier 0 = `fusedChunks` (a chunk a pipe wrote straight into a ' +
-      'TransformStream of a fused chain, one per transform), tier 1 = `syncReads + syncWrites + syncPipeChunks`, tier 2 = ' +
-      '`specReads + specWrites + specPipeChunks` (docs/metrics.md). A chunk is counted once per operation on it, so a chunk ' +
-      'a pipe takes from a queue and writes into a sink counts twice.',
-    '',
-    mdTable(TIER_HEADER, rows.map(tierCells), TIER_LEFT),
-    '',
-    '## Rounds',
-    '',
-    mdTable(ROUND_HEADER, roundRows(rows), new Set([1, 2])),
-    '',
-    'Routes:',
-    ...rows.map((r) => `- \`${r.route}\` (${r.path}): ${r.label}`),
-    '',
-  ];
+  );
+  if (measured.length) {
+    out.push(
+      '## Tiers',
+      '',
+      'From the fast server\'s `/metrics`, scraped before and after each of its measured windows and summed over them. ' +
+        'A chunk operation is one increment of a tier counter: tier 0 = `fusedChunks` (a chunk a pipe wrote straight into a ' +
+        'TransformStream of a fused chain, one per transform), tier 1 = `syncReads + syncWrites + syncPipeChunks`, tier 2 = ' +
+        '`specReads + specWrites + specPipeChunks` (docs/metrics.md). A chunk is counted once per operation on it, so a chunk ' +
+        'a pipe takes from a queue and writes into a sink counts twice.',
+      '',
+      mdTable(TIER_HEADER, measured.map(tierCells), TIER_LEFT),
+      '',
+      '## Rounds',
+      '',
+      mdTable(ROUND_HEADER, roundRows(rows), new Set([1, 2])),
+      '',
+    );
+  }
+  out.push('Routes:', ...rows.map((r) => `- \`${r.route}\` (${r.path}): ${r.label}`), '');
   return out.join('\n');
 }

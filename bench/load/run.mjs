@@ -7,122 +7,56 @@
 // made of rounds: each round drives every route once per implementation, the
 // native and fast windows of a route back to back, and which one goes first
 // alternates between routes and between rounds. Every server gets a warm-up
-// per route before any timing. Reported: medians over the rounds (requests/s,
-// p50, p99) with their range, the median of the per-round fast/native ratios,
-// errors summed over every window, and the tier shares of the fast server's
-// counters summed over its measured windows (scraped from /metrics around each).
+// per route before any timing. Reported: a verdict line per route, medians over
+// the rounds (requests/s, p50, p99) with their range, the median of the
+// per-round fast/native ratios, errors, and the tier shares of the fast
+// server's counters summed over its measured windows.
+//
+// When a child dies, the runner says which one, how, and its last output lines;
+// the route it was serving is marked FAILED, the child is restarted for the
+// other routes, and everything measured is written (docs/load.md).
 //
 //   npm run load [-- --rounds=3 --duration=8 --warmup=2 --connections=10 --routes=ssr,proxy,forward,ndjson --node=24]
 //   npm run load -- --quick          (2 rounds of 3 s: a check that it works, not a measurement)
 //
-// Writes bench/load/results/load-node<major>.{json,md,svg}. Docs: docs/load.md.
-import { spawn, spawnSync } from 'node:child_process';
+// Writes bench/load/results/load-node<major>.{json,md,svg}. Exit code 1 when a
+// server died or a response failed, 2 on bad options.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { diffCounters } from '../../src/metrics/api.js';
+import { ChildError, deathRecord, describeExit, startChild } from './children.mjs';
+import { ALL_ROUTES, USAGE, parseArgs, parseCrashHook } from './options.mjs';
 import { parsePrometheus } from './prometheus-parse.mjs';
+import { Progress } from './progress.mjs';
 import { renderMarkdown, renderTable } from './report.mjs';
 import { renderSvg } from './chart.mjs';
 import { summarizeRoute, sumCounters } from './stats.mjs';
+import { failureReason } from './verdict.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
-const ALL_ROUTES = {
-  ssr: { path: '/ssr', label: 'React SSR (renderToReadableStream + inject transform)' },
-  proxy: { path: '/proxy', label: 'fetch proxy, 64 KB through 3 TransformStreams' },
-  forward: { path: '/forward', label: 'Response forwarding (fetch-style handler)' },
-  ndjson: { path: '/ndjson', label: 'NDJSON streaming, 500 rows' },
-};
-const DEFAULTS = { rounds: 3, duration: 8, warmup: 2, connections: 10 };
-const QUICK = { rounds: 2, duration: 3, warmup: 1 };
-const USAGE = 'npm run load -- [--rounds=3] [--duration=8] [--warmup=2] [--connections=10] ' +
-  '[--routes=ssr,proxy,forward,ndjson] [--node=24] [--out=dir] [--quick]';
+const IMPL_NAME = { native: 'native', fast: 'fast-webstreams' };
+const SERVER_NAME = { native: 'native server', fast: 'fast server', upstream: 'upstream' };
+const SETTLE_MS = 250; // after a window: cut-off requests finish, a crash they cause shows
+const MAX_RESTARTS = 2; // per child; after that its implementation (or the upstream's routes) is given up
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function parseArgs(argv) {
-  const opts = { ...DEFAULTS, routes: Object.keys(ALL_ROUTES), node: null, out: join(HERE, 'results'), quick: false };
-  const given = new Set();
-  for (const arg of argv) {
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`unknown argument ${arg} (${USAGE})`);
-    const [, key, value = ''] = m;
-    if (key === 'help') {
-      console.log(USAGE);
-      process.exit(0);
-    } else if (key === 'quick') {
-      opts.quick = true;
-    } else if (key in DEFAULTS) {
-      const n = Number(value);
-      const min = key === 'warmup' ? 0 : 1;
-      const max = key === 'rounds' ? 50 : key === 'connections' ? 1000 : 3600;
-      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`bad --${key}=${value} (an integer from ${min} to ${max})`);
-      opts[key] = n;
-      given.add(key);
-    } else if (key === 'routes') {
-      opts.routes = value.split(',').map((s) => s.trim()).filter(Boolean);
-      if (opts.routes.length === 0) throw new Error('--routes needs at least one route');
-      for (const r of opts.routes) if (!ALL_ROUTES[r]) throw new Error(`unknown route ${r} (known: ${Object.keys(ALL_ROUTES).join(', ')})`);
-    } else if (key === 'node') {
-      opts.node = value;
-    } else if (key === 'out') {
-      opts.out = value;
-    } else {
-      throw new Error(`unknown option --${key} (${USAGE})`);
-    }
-  }
-  // --quick sets what was not given explicitly.
-  if (opts.quick) for (const [key, value] of Object.entries(QUICK)) if (!given.has(key)) opts[key] = value;
-  return opts;
-}
-
-const children = new Set();
+const live = new Set(); // every child not yet reaped, killed on the way out
 function killAll() {
-  for (const child of children) child.kill('SIGKILL');
-  children.clear();
+  for (const proc of live) proc.kill();
 }
 process.on('exit', killAll);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { killAll(); process.exit(130); });
-
-/** Starts a process and resolves with its URL once it prints "listening on <url>". */
-function startProcess(name, argv, env) {
-  const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
-  child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
-  child.on('exit', () => children.delete(child));
-  const wait = (which, re, what) => new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name}: no ${what} after 30 s\n${stdout}${stderr}`)), 30000);
-    const check = () => {
-      const m = re.exec(which === 'stdout' ? stdout : stderr);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child[which].on('data', check);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited (${code ?? signal}) before ${what}:\n${stdout}${stderr}`));
-    });
-    check();
-  });
-  return { child, wait, output: () => stdout + stderr };
-}
 
 function cleanEnv() {
   const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('FAST_WEBSTREAMS') || key === 'NODE_OPTIONS') delete env[key];
+  for (const key of Object.keys(env)) {
+    if (key.startsWith('FAST_WEBSTREAMS') || key.startsWith('LOAD_TEST_') || key === 'NODE_OPTIONS') delete env[key];
+  }
   return env;
-}
-
-async function scrape(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return parsePrometheus(await res.text());
 }
 
 // CPU time of a server process (user + system), from /proc on Linux; null elsewhere.
@@ -143,29 +77,32 @@ function cpuMs(pid) {
   }
 }
 
-const isTTY = process.stderr.isTTY;
-let lastProgressLength = 0;
-function progress(text, final = false) {
-  if (isTTY) {
-    process.stderr.write(`\r${text.padEnd(lastProgressLength)}${final ? '\n' : ''}`);
-    lastProgressLength = final ? 0 : text.length;
-  } else if (final) {
-    process.stderr.write(`${text}\n`);
-  }
+function gitRev() {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) return 'unknown';
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' });
+  return `${r.stdout.trim()}${dirty.stdout?.trim() ? ' (modified)' : ''}`;
 }
 
-/** One autocannon window; resolves with the figures we report. */
-async function drive(url, seconds, connections, label, pid) {
+/** One autocannon window, stopped early if one of `watch` dies; resolves with the figures we report. */
+async function drive({ url, seconds, connections, pid, watch, progress }) {
   const cpuBefore = pid === undefined ? null : cpuMs(pid);
   const instance = autocannon({ url, duration: seconds, connections, timeout: 10 });
   let done = 0;
   let elapsed = 0;
+  let finished = false;
+  let stoppedBy = null;
+  for (const proc of watch) {
+    proc.exited.then(() => {
+      if (finished) return;
+      stoppedBy ??= proc;
+      instance.stop();
+    });
+  }
   instance.on('response', () => { done++; });
-  instance.on('tick', () => {
-    elapsed++;
-    progress(`[load] ${label}  ${Math.min(elapsed, seconds)}/${seconds} s  ${done} responses`);
-  });
+  instance.on('tick', () => { progress.tick(++elapsed, done); });
   const r = await instance;
+  finished = true;
   const cpuAfter = cpuBefore === null ? null : cpuMs(pid);
   const serverCpuMs = cpuAfter === null ? null : cpuAfter - cpuBefore;
   return {
@@ -180,30 +117,28 @@ async function drive(url, seconds, connections, label, pid) {
     serverCpuMs,
     cpuMsPerRequest: serverCpuMs !== null && r.requests.total > 0 ? serverCpuMs / r.requests.total : null,
     seconds,
+    stoppedBy: stoppedBy?.role ?? null,
   };
 }
 
-function gitRev() {
-  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) return 'unknown';
-  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' });
-  return `${r.stdout.trim()}${dirty.stdout?.trim() ? ' (modified)' : ''}`;
-}
-
-const IMPL_NAME = { native: 'native', fast: 'fast-webstreams' };
-const SETTLE_MS = 250;
-
 async function main() {
   let opts;
+  let crash;
   try {
-    opts = parseArgs(process.argv.slice(2));
+    opts = parseArgs(process.argv.slice(2), join(HERE, 'results'));
+    crash = parseCrashHook(process.env.LOAD_TEST_CRASH);
   } catch (err) {
     console.error(`[load] ${err.message}`);
     process.exit(2);
   }
+  if (opts.help) {
+    console.log(USAGE);
+    return;
+  }
   let nodeBin = process.execPath;
   let nodeVersion = process.version;
   if (opts.node) {
+    // Installs the binary from the npm registry into .cache/node/<major> if needed, as npm test does.
     const { resolveNode } = await import('../../test/wpt/node-versions.mjs');
     const resolved = resolveNode(opts.node);
     nodeBin = resolved.bin;
@@ -213,6 +148,7 @@ async function main() {
   const meta = {
     date: new Date().toISOString(),
     node: nodeVersion,
+    nodeBin,
     cores: cpu.length,
     cpu: cpu[0]?.model?.trim() ?? 'unknown',
     platform: `${process.platform}-${process.arch}`,
@@ -224,119 +160,349 @@ async function main() {
     connections: opts.connections,
     quick: opts.quick,
     command: `npm run load -- ${process.argv.slice(2).join(' ')}`.trim(),
+    status: 'complete',
+    testCrashHook: crash ?? undefined,
   };
+  const progress = new Progress();
+  const failures = [];
+  const routeFailure = {}; // route -> the failure that ended it
+  const runs = Object.fromEntries(opts.routes.map((route) => [route, { native: [], fast: [], warmup: {}, counters: [] }]));
+  let finalTotals = null;
+  let written = false;
+
+  /** Writes what was measured so far (all of it at the end); safe to call once from any exit path. */
+  function writeResults() {
+    if (written) return null;
+    written = true;
+    const rows = opts.routes.map((route) => ({
+      ...summarizeRoute({
+        route, path: ALL_ROUTES[route].path, label: ALL_ROUTES[route].label,
+        native: runs[route].native, fast: runs[route].fast, warmup: runs[route].warmup,
+        counters: sumCounters(runs[route].counters),
+      }),
+      plannedRounds: opts.rounds,
+      failure: routeFailure[route] ?? null,
+    }));
+    meta.loadAverageAtEnd = loadavg()[0];
+    meta.finished = new Date().toISOString();
+    const result = { meta, rows, failures, fastServerTotals: finalTotals };
+    mkdirSync(opts.out, { recursive: true });
+    const base = join(opts.out, `load-node${/^v(\d+)/.exec(nodeVersion)[1]}`);
+    writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(`${base}.md`, renderMarkdown(result));
+    writeFileSync(`${base}.svg`, renderSvg(result));
+    console.log('');
+    console.log(renderTable(result));
+    console.log(`\nwrote ${relative(process.cwd(), base) || base}.{json,md,svg}`);
+    return result;
+  }
+
   const windows = opts.routes.length * 2;
   const plannedSeconds = windows * (opts.warmup + opts.rounds * opts.duration);
   console.log(`fast-webstreams load comparison: Node ${nodeVersion}, ${meta.cores} cores (${meta.cpu}), git ${meta.gitRev}`);
   console.log(`${opts.routes.length} routes x 2 implementations: ${opts.warmup} s warm-up each, then ${opts.rounds} rounds of ` +
-    `${opts.duration} s windows, ${opts.connections} connections: about ${plannedSeconds + 10 < 120 ? `${plannedSeconds + 10} s` : `${Math.ceil((plannedSeconds + 10) / 60)} min`}` +
-    (opts.quick ? ' (--quick: a check that it works, not a measurement)' : ''));
+    `${opts.duration} s windows, ${opts.connections} connections: about ${plannedSeconds + 10 < 120 ? `${plannedSeconds + 10} s`
+      : `${Math.ceil((plannedSeconds + 10) / 60)} min`}${opts.quick ? ' (--quick: a check that it works, not a measurement)' : ''}`);
+  if (crash) console.log(`[load] TEST HOOK: the ${SERVER_NAME[crash.role]} will die on request ${crash.after} to ${crash.path} (${crash.how})`);
 
-  // Whole-run watchdog: a stuck server must not hang a new user's terminal.
+  // Ctrl-C and the watchdog keep what was measured.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      progress.line(`[load] ${signal}: stopping; writing what was measured so far`);
+      meta.status = 'interrupted';
+      killAll();
+      writeResults();
+      process.exit(130);
+    });
+  }
   const watchdog = setTimeout(() => {
-    progress('[load] giving up: the run took far longer than planned', true);
+    progress.line('[load] giving up: the run took far longer than planned; writing what was measured so far');
+    failures.push({ kind: 'error', message: 'watchdog: the run took more than twice its planned time' });
+    meta.status = 'aborted';
     killAll();
+    writeResults();
     process.exit(1);
-  }, (plannedSeconds * 2 + 120) * 1000);
+  }, (plannedSeconds * 2 + 180) * 1000);
   watchdog.unref();
 
-  const env = { ...cleanEnv(), NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0' };
-  const upstream = startProcess('upstream', [nodeBin, 'examples/server/upstream.mjs'], env);
-  const upstreamUrl = await upstream.wait('stdout', /listening on (http:\/\/\S+)/, 'listening line');
-  const serverEnv = { ...env, UPSTREAM_URL: upstreamUrl };
-  const impls = {
-    native: startProcess('native server', [nodeBin, 'examples/server/server.mjs'], serverEnv),
-    fast: startProcess('fast server', [nodeBin, 'examples/server/server.mjs'], {
-      ...serverEnv, NODE_OPTIONS: '--import fast-webstreams/register', FAST_WEBSTREAMS_METRICS_PORT: '0',
-    }),
-  };
+  // ---- children ----
+  const env = { ...cleanEnv(), NODE_ENV: 'production', HOST: '127.0.0.1' };
+  const restarts = { native: 0, fast: 0, upstream: 0 };
+  const procs = {}; // role -> the current child
   const urls = {};
-  for (const [impl, proc] of Object.entries(impls)) urls[impl] = await proc.wait('stdout', /listening on (http:\/\/\S+)/, 'listening line');
-  const metricsUrl = await impls.fast.wait('stderr', /Prometheus metrics at (http:\/\/\S+\/metrics)/, 'metrics line');
+  let metricsUrl = null;
+  let upstreamPort = '0';
+  const lastRoute = {}; // role -> { route, phase, round } it last served: a death between windows is blamed on it
 
-  // Each server must be what it claims, and every route must answer, before any timing.
-  for (const [impl, url] of Object.entries(urls)) {
-    const health = await (await fetch(`${url}/health`)).json();
-    if (health.webStreams !== IMPL_NAME[impl]) {
-      throw new Error(`${impl} server reports web streams '${health.webStreams}', expected '${IMPL_NAME[impl]}'`);
+  function spawnRole(role) {
+    const shownEnv = role === 'fast' ? { NODE_OPTIONS: '--import fast-webstreams/register', FAST_WEBSTREAMS_METRICS_PORT: '0' } : {};
+    const script = role === 'upstream' ? 'examples/server/upstream.mjs' : 'examples/server/server.mjs';
+    const childEnv = { ...env, ...shownEnv, PORT: role === 'upstream' ? upstreamPort : '0' };
+    if (role !== 'upstream') childEnv.UPSTREAM_URL = urls.upstream;
+    const argv = [nodeBin];
+    if (crash?.role === role) {
+      argv.push('--import', join(HERE, 'crash-hook.mjs'));
+      Object.assign(childEnv, { LOAD_TEST_CRASH_PATH: crash.path, LOAD_TEST_CRASH_AFTER: String(crash.after), LOAD_TEST_CRASH_HOW: crash.how });
     }
-    for (const route of opts.routes) {
-      const res = await fetch(`${url}${ALL_ROUTES[route].path}`);
-      const body = await res.arrayBuffer();
-      if (res.status !== 200 || body.byteLength === 0) throw new Error(`${impl} ${route}: HTTP ${res.status}, ${body.byteLength} bytes`);
+    argv.push(script);
+    const proc = startChild({ role, name: SERVER_NAME[role], argv, env: childEnv, cwd: ROOT, shownEnv });
+    live.add(proc);
+    proc.exited.then(() => live.delete(proc));
+    procs[role] = proc;
+    return proc;
+  }
+
+  /** Starts a child and waits until it serves; for a server, checks it is what it claims. Throws a ChildError. */
+  async function startRole(role) {
+    const proc = spawnRole(role);
+    const url = await proc.waitFor('stdout', /listening on (http:\/\/\S+)/, 'listening line');
+    urls[role] = url;
+    if (role === 'upstream') {
+      upstreamPort = new URL(url).port; // a restarted upstream takes the same port: the servers know it
+      return;
+    }
+    if (role === 'fast') metricsUrl = await proc.waitFor('stderr', /Prometheus metrics at (http:\/\/\S+\/metrics)/, 'metrics line');
+    let health;
+    try {
+      health = await (await fetch(`${url}/health`)).json();
+    } catch (err) {
+      await Promise.race([proc.exited, sleep(1000)]);
+      if (proc.exit) throw new ChildError(proc, `${describeExit(proc.exit)} during its health check`);
+      throw err;
+    }
+    if (health.webStreams !== IMPL_NAME[role]) {
+      throw new Error(`${SERVER_NAME[role]} reports web streams '${health.webStreams}', expected '${IMPL_NAME[role]}'`);
     }
   }
 
-  // First implementation of a route's pair in a round: alternates between
-  // routes and flips every round, so neither always runs first (or second).
+  const usesChild = (route, role) => role !== 'upstream' || Boolean(ALL_ROUTES[route].usesUpstream);
+
+  /** Marks a route failed (once) and skips its remaining steps. */
+  function failRoute(route, failure) {
+    if (routeFailure[route]) return;
+    routeFailure[route] = failure;
+    for (const step of plan) if (step.route === route && !step.done) step.skipped = true;
+  }
+
+  /**
+   * A child died: record it, say so loudly, fail the route it was serving,
+   * and restart it for the other routes (up to MAX_RESTARTS times).
+   */
+  const deathOf = new Map(); // child -> its failure record
+  async function handleDeath(proc, context) {
+    if (proc.handled) return;
+    proc.handled = true;
+    const role = proc.role;
+    const ctx = context ?? lastRoute[role] ?? { phase: 'between windows' };
+    const record = deathRecord(proc, { kind: 'death', route: ctx.route ?? null, phase: ctx.phase, round: ctx.round ?? null });
+    deathOf.set(proc, record);
+    failures.push(record);
+    const reason = `${record.server} ${record.exit}`;
+    if (ctx.route && usesChild(ctx.route, role)) failRoute(ctx.route, { reason, role, phase: ctx.phase, round: ctx.round ?? null });
+    progress.line(`[load] FAILURE: the ${record.server} ${record.exit} after ${record.uptimeSeconds} s` +
+      `${ctx.route ? ` (route ${ctx.route}, ${ctx.phase === 'round' ? `round ${ctx.round}` : ctx.phase})` : ''}`);
+    progress.line(`[load]   command: ${record.command}`);
+    progress.line(`[load]   last ${record.tail.length} lines of its ${record.tailStream}:`);
+    for (const line of record.tail.length ? record.tail : ['(nothing)']) progress.line(`[load]   | ${line}`);
+
+    const remaining = plan.filter((s) => !s.done && !s.skipped && usesChild(s.route, role) && (role === 'upstream' || s.impl === role));
+    if (remaining.length === 0) {
+      record.action = 'not restarted: nothing left for it to serve';
+    } else if (restarts[role] >= MAX_RESTARTS) {
+      record.action = `not restarted: it died ${restarts[role] + 1} times`;
+    } else {
+      restarts[role]++;
+      try {
+        await startRole(role);
+        record.action = `restarted for the other routes (restart ${restarts[role]} of ${MAX_RESTARTS} allowed)`;
+        progress.line(`[load]   ${record.action}${role === 'upstream' ? '' : ', warming it up before any timing'}`);
+        if (role !== 'upstream') {
+          const routes = [...new Set(remaining.map((s) => s.route))];
+          const steps = opts.warmup > 0 ? routes.map((route) => ({ phase: 'warm-up', route, impl: role, seconds: opts.warmup })) : [];
+          plan.push(...steps);
+          progress.plan(steps);
+          for (const step of steps) {
+            const w = await runStep(step, `warm-up after restart ${restarts[role]}: ${step.route} ${IMPL_NAME[role]}`);
+            if (w) runs[step.route].warmup[`${role} after restart ${restarts[role]}`] = { errors: w.errors, non2xx: w.non2xx, requests: w.requests };
+          }
+        }
+        return;
+      } catch (err) {
+        record.action = `restart failed: ${err.message.split('\n')[0]}`;
+        if (procs[role]?.exit) failures.push(deathRecord(procs[role], { kind: 'death', route: null, phase: 'restart', round: null }));
+      }
+    }
+    progress.line(`[load]   ${record.action}`);
+    // Gone for good: every route still needing it fails.
+    for (const step of remaining) {
+      failRoute(step.route, { reason: `not measured: the ${record.server} is gone (${record.exit})`, role, phase: step.phase, round: step.round ?? null });
+    }
+  }
+
+  /** Handles every child that has died (the one given first, with its context). */
+  async function checkDeaths(context, roles) {
+    for (const role of roles) {
+      const proc = procs[role];
+      if (proc?.exit && !proc.handled) await handleDeath(proc, context);
+    }
+  }
+
+  async function scrape() {
+    const proc = procs.fast;
+    try {
+      const res = await fetch(metricsUrl);
+      if (!res.ok) throw new Error(`${metricsUrl}: HTTP ${res.status}`);
+      return parsePrometheus(await res.text());
+    } catch (err) {
+      // A fetch that fails because the fast server just died is that death, not a runner error.
+      await Promise.race([proc.exited, sleep(1000)]);
+      if (proc.exit) return null;
+      throw new Error(`the fast server's /metrics did not answer: ${err.cause?.message ?? err.message}`);
+    }
+  }
+
+  /** One window (a warm-up or a measured one); returns its figures, or null if a child died. */
+  async function runStep(step, label) {
+    const { route, impl } = step;
+    const roles = [impl, ...(usesChild(route, 'upstream') ? ['upstream'] : [])];
+    await checkDeaths(undefined, roles);
+    if (routeFailure[route] || !procs[impl] || procs[impl].exit) {
+      step.skipped = true;
+      return null;
+    }
+    const ctx = { route, phase: step.phase, round: step.round };
+    for (const role of roles) lastRoute[role] = ctx;
+    const measured = step.phase === 'round';
+    progress.start(step, label);
+    const before = measured && impl === 'fast' ? await scrape() : null;
+    let r = null;
+    if (!measured || impl !== 'fast' || before) {
+      r = await drive({
+        url: `${urls[impl]}${ALL_ROUTES[route].path}`, seconds: step.seconds, connections: opts.connections,
+        pid: measured ? procs[impl].pid : undefined, watch: roles.map((role) => procs[role]), progress,
+      });
+      await sleep(SETTLE_MS);
+    }
+    const counters = r && before ? await scrape() : null;
+    progress.finish(step);
+    const dead = roles.map((role) => procs[role]).filter((proc) => proc.exit);
+    if (dead.length) {
+      // Recorded before the restart (handleDeath) replaces the child.
+      const partial = r && { requests: r.requests, errors: r.errors + r.non2xx, seconds: step.seconds };
+      for (const proc of dead) {
+        await handleDeath(proc, ctx);
+        if (partial && deathOf.get(proc)) deathOf.get(proc).partialWindow = partial;
+      }
+      return null;
+    }
+    if (counters) runs[route].counters.push(diffCounters(counters, before));
+    return r;
+  }
+
+  // ---- the run ----
   const orderOf = (routeIndex, round) => ((routeIndex + round) % 2 === 0 ? ['native', 'fast'] : ['fast', 'native']);
-
-  const runs = Object.fromEntries(opts.routes.map((route) => [route, { native: [], fast: [], warmup: {}, counters: [] }]));
-  const totalSteps = windows * (opts.rounds + (opts.warmup > 0 ? 1 : 0));
-  let step = 0;
-
-  // Warm-up: every server, every route, before any timing (JIT, connection
-  // pools to the upstream, React's caches). Not recorded, errors aside.
+  const plan = [];
   if (opts.warmup > 0) {
     for (const [i, route] of opts.routes.entries()) {
-      for (const impl of orderOf(i, 0)) {
-        step++;
-        const tag = `warm-up ${step}/${totalSteps} ${route} ${IMPL_NAME[impl]}`;
-        const w = await drive(`${urls[impl]}${ALL_ROUTES[route].path}`, opts.warmup, opts.connections, tag);
-        runs[route].warmup[impl] = { errors: w.errors, non2xx: w.non2xx, requests: w.requests };
-      }
+      for (const impl of orderOf(i, 0)) plan.push({ phase: 'warm-up', route, impl, seconds: opts.warmup });
     }
-    progress(`[load] warm-up done (${opts.warmup} s per route per server)`, true);
   }
-
-  for (let round = 0; round < opts.rounds; round++) {
+  for (let round = 1; round <= opts.rounds; round++) {
     for (const [i, route] of opts.routes.entries()) {
-      const results = {};
-      for (const impl of orderOf(i, round)) {
-        step++;
-        const tag = `round ${round + 1}/${opts.rounds} ${step}/${totalSteps} ${route} ${IMPL_NAME[impl]}`;
-        const url = `${urls[impl]}${ALL_ROUTES[route].path}`;
-        const before = impl === 'fast' ? await scrape(metricsUrl) : null;
-        const r = await drive(url, opts.duration, opts.connections, tag, impls[impl].child.pid);
-        if (impl === 'fast') {
-          // Let the requests cut off at the end of the window finish on the server,
-          // so their chunks count in this window and not in the next one.
-          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-          runs[route].counters.push(diffCounters(await scrape(metricsUrl), before));
-        }
-        r.round = round + 1;
-        r.first = Object.keys(results).length === 0;
-        runs[route][impl].push(r);
-        results[impl] = r;
-      }
-      const ratio = results.native.requestsPerSecond > 0 ? results.fast.requestsPerSecond / results.native.requestsPerSecond : NaN;
-      progress(`[load] round ${round + 1}/${opts.rounds} ${route}: native ${results.native.requestsPerSecond.toFixed(0)} req/s ` +
-        `(p99 ${results.native.latencyP99} ms), fast ${results.fast.requestsPerSecond.toFixed(0)} req/s ` +
-        `(p99 ${results.fast.latencyP99} ms), ${ratio.toFixed(2)}x` +
-        (results.native.cpuMsPerRequest !== null ? `; CPU/request ${results.native.cpuMsPerRequest.toFixed(2)} -> ` +
-          `${results.fast.cpuMsPerRequest.toFixed(2)} ms` : ''), true);
+      for (const impl of orderOf(i, round - 1)) plan.push({ phase: 'round', round, route, impl, seconds: opts.duration });
     }
   }
-  const finalTotals = await scrape(metricsUrl);
+  progress.plan(plan);
+
+  try {
+    // Start-up: a child that cannot start ends the run (there is nothing to compare).
+    try {
+      for (const role of ['upstream', 'native', 'fast']) await startRole(role);
+    } catch (err) {
+      const proc = err.proc ?? Object.values(procs).find((p) => p.exit);
+      if (proc?.exit || err.proc) failures.push(deathRecord(proc, { kind: 'death', route: null, phase: 'start-up', round: null }));
+      else failures.push({ kind: 'error', phase: 'start-up', message: err.message });
+      for (const route of opts.routes) routeFailure[route] = { reason: err.message.split('\n')[0], phase: 'start-up' };
+      throw Object.assign(err, { reported: true });
+    }
+    // Every route must answer before any timing; one that does not is failed, the others go on.
+    for (const impl of ['native', 'fast']) {
+      for (const route of opts.routes) {
+        if (routeFailure[route]) continue;
+        let why = null;
+        try {
+          const res = await fetch(`${urls[impl]}${ALL_ROUTES[route].path}`);
+          const body = await res.arrayBuffer();
+          if (res.status !== 200 || body.byteLength === 0) why = `HTTP ${res.status}, ${body.byteLength} bytes`;
+        } catch (err) {
+          why = err.cause?.message ?? err.message;
+        }
+        await sleep(50);
+        await checkDeaths({ route, phase: 'start-up' }, [impl, 'upstream']);
+        if (why && !routeFailure[route]) {
+          failures.push({ kind: 'error', route, phase: 'start-up', message: `${SERVER_NAME[impl]}: ${route} answered ${why}` });
+          failRoute(route, { reason: `${SERVER_NAME[impl]} answered ${why}`, phase: 'start-up' });
+        }
+      }
+    }
+
+    // Warm-up: every server, every route, before any timing (JIT, connection
+    // pools to the upstream, React's caches). Not recorded, errors aside.
+    for (const step of plan.filter((s) => s.phase === 'warm-up')) {
+      const w = await runStep(step, `warm-up: ${step.route} ${IMPL_NAME[step.impl]}`);
+      if (w) runs[step.route].warmup[step.impl] = { errors: w.errors, non2xx: w.non2xx, requests: w.requests };
+    }
+    if (opts.warmup > 0) progress.line(`[load] warm-up done (${opts.warmup} s per route per server)`);
+
+    for (let round = 1; round <= opts.rounds; round++) {
+      for (const route of opts.routes) {
+        const results = {};
+        for (const step of plan.filter((s) => s.phase === 'round' && s.round === round && s.route === route)) {
+          const r = await runStep(step, `round ${round}/${opts.rounds}: ${route} ${IMPL_NAME[step.impl]}`);
+          if (!r) break;
+          r.round = round;
+          r.first = Object.keys(results).length === 0;
+          results[step.impl] = r;
+        }
+        // Only complete pairs count: the ratio is taken within a round.
+        if (!results.native || !results.fast) {
+          if (routeFailure[route]?.round === round) progress.line(`[load] round ${round}/${opts.rounds} ${route}: FAILED (${failureReason(routeFailure[route])})`);
+          continue;
+        }
+        runs[route].native.push(results.native);
+        runs[route].fast.push(results.fast);
+        const n = results.native;
+        const f = results.fast;
+        const ratio = n.requestsPerSecond > 0 ? f.requestsPerSecond / n.requestsPerSecond : NaN;
+        progress.line(`[load] round ${round}/${opts.rounds} ${route}: ${ratio.toFixed(2)}x req/s (${n.requestsPerSecond.toFixed(0)} -> ` +
+          `${f.requestsPerSecond.toFixed(0)}), p99 ${n.latencyP99} -> ${f.latencyP99} ms` +
+          (n.cpuMsPerRequest !== null && f.cpuMsPerRequest !== null
+            ? `, CPU/request ${n.cpuMsPerRequest.toFixed(2)} -> ${f.cpuMsPerRequest.toFixed(2)} ms` : ''));
+      }
+    }
+    if (procs.fast && !procs.fast.exit) finalTotals = await scrape();
+  } catch (err) {
+    if (!err.reported) failures.push({ kind: 'error', message: err.message });
+    progress.line(`[load] ERROR: ${err.message}`);
+    if (err.proc) {
+      const { stream, lines } = err.proc.tail();
+      for (const line of [`command: ${err.proc.command}`, `last ${lines.length} lines of its ${stream}:`, ...lines.map((l) => `| ${l}`)]) {
+        progress.line(`[load]   ${line}`);
+      }
+    }
+    meta.status = 'aborted';
+  }
   killAll();
   clearTimeout(watchdog);
-
-  const rows = opts.routes.map((route) => summarizeRoute({
-    route, path: ALL_ROUTES[route].path, label: ALL_ROUTES[route].label,
-    native: runs[route].native, fast: runs[route].fast, warmup: runs[route].warmup,
-    counters: sumCounters(runs[route].counters),
-  }));
-  meta.loadAverageAtEnd = loadavg()[0];
-  const result = { meta, rows, fastServerTotals: finalTotals };
-  console.log('');
-  console.log(renderTable(result));
-  mkdirSync(opts.out, { recursive: true });
-  const base = join(opts.out, `load-node${/^v(\d+)/.exec(nodeVersion)[1]}`);
-  writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(`${base}.md`, renderMarkdown(result));
-  writeFileSync(`${base}.svg`, renderSvg(result));
-  console.log(`\nwrote ${relative(process.cwd(), base)}.{json,md,svg}`);
-  const errors = rows.reduce((n, r) => n + r.errors.native + r.errors.fast + r.errors.warmup, 0);
+  if (meta.status === 'complete' && failures.length) meta.status = 'failed';
+  const result = writeResults();
+  const errors = result.rows.reduce((n, r) => n + r.errors.native + r.errors.fast + r.errors.warmup, 0);
+  if (failures.length) {
+    const deaths = failures.filter((f) => f.kind === 'death');
+    console.log(`\n${failures.length} failure${failures.length === 1 ? '' : 's'}` +
+      `${deaths.length ? ` (${deaths.map((d) => `${d.server} ${d.exit}`).join('; ')})` : ''}: see FAILURES above.`);
+    process.exitCode = 1;
+  }
   if (errors > 0) {
     console.log(`\n${errors} errors or non-2xx responses in all (warm-ups included): see the table and the JSON.`);
     process.exitCode = 1;
@@ -344,7 +510,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  progress('', true);
   console.error(`[load] ${err.stack ?? err}`);
   killAll();
   process.exit(1);
