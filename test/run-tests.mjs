@@ -5,6 +5,7 @@
 //      suite under the preload (node --import ./register.mjs --test test/interop/);
 //      the end-to-end tests (child processes with the flag and NODE_OPTIONS);
 //      the metrics recipes (npm start, cluster, fork, Docker command) and integrations;
+//      the error-shape table (test/errors/) and the differential fuzzer (test/fuzz/);
 //      then the WPT suite natively and under the global patch (test/wpt/run.mjs),
 //      and patched once more with the preload itself installing the patch
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts)
@@ -40,13 +41,17 @@ const unitFiles = testFiles('unit');
 const interopFiles = testFiles('interop');
 const e2eFiles = testFiles('e2e');
 const metricsFiles = testFiles('metrics');
+const errorFiles = testFiles('errors');
+// The fuzzer's gate in CI: seeds 0..FUZZ_SEEDS of ours against native, failing on
+// the classes we hold at zero (docs/fuzzing.md); `npm run fuzz` runs any range.
+const FUZZ_ENV = { FUZZ_SEEDS: '1000', FUZZ_FROM: '0', FUZZ_GATE: 'crash,hang,unhandled' };
 
 const started = Date.now();
 const steps = [];
-function step(name, bin, args) {
+function step(name, bin, args, env = {}) {
   console.log(`\n=== ${name}`);
   const t0 = Date.now();
-  const r = spawnSync(bin, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
+  const r = spawnSync(bin, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '', ...env } });
   const ok = r.status === 0;
   steps.push({ name, ok, seconds: (Date.now() - t0) / 1000 });
   console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -86,6 +91,10 @@ for (const major of majors) {
       ['--test', '--test-reporter=dot', ...e2eFiles]);
     step(`Node ${node.version}: metrics recipes and integrations (child processes)`, node.bin,
       ['--test', '--test-reporter=dot', ...metricsFiles]);
+    step(`Node ${node.version}: error shapes, each site natively and under the preload`, node.bin,
+      ['--test', '--test-reporter=dot', ...errorFiles]);
+    step(`Node ${node.version}: differential fuzzer (${FUZZ_ENV.FUZZ_SEEDS} seeds, gate ${FUZZ_ENV.FUZZ_GATE})`, node.bin,
+      ['--test', '--test-reporter=dot', 'test/fuzz/fuzz.test.mjs'], FUZZ_ENV);
   }
   if (!skipWpt) {
     // The native results of the first run are the baseline of the preload run.
