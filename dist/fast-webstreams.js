@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10659],["src/promise.js",7636],["src/facade.js",412],["src/webidl.js",4813],["src/strategies.js",4307],["src/queue.js",4825],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",15408],["src/readable/byte-controller.js",40388],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5755],["src/readable/byob-reader.js",7328],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8904],["src/writable/default-controller.js",12801],["src/writable/direct-write.js",2986],["src/writable/writable-stream.js",4548],["src/writable/default-writer.js",8593],["src/readable/pipe-to.js",15095],["src/readable/async-iterator.js",5399],["src/readable/from.js",5216],["src/readable/readable-stream.js",9449],["src/transform/default-controller.js",6922],["src/transform/transform-stream.js",15940],["src/bridge/natives.js",2084],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3039],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/prometheus.js",3693],["src/metrics/from-env.js",6890],["src/index.js",1312]];
+  const sources = [["src/intrinsics.js",10659],["src/bridge/natives.js",2084],["src/errors.js",6953],["src/promise.js",7652],["src/facade.js",412],["src/webidl.js",5025],["src/strategies.js",4639],["src/queue.js",4855],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",16011],["src/readable/byte-controller.js",40774],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5796],["src/readable/byob-reader.js",7451],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8886],["src/writable/default-controller.js",12809],["src/writable/direct-write.js",3151],["src/writable/writable-stream.js",4638],["src/writable/default-writer.js",8986],["src/readable/pipe-to.js",15585],["src/readable/async-iterator.js",5411],["src/readable/from.js",5479],["src/readable/readable-stream.js",9565],["src/transform/default-controller.js",7536],["src/transform/transform-stream.js",16888],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3836],["src/metrics/prometheus.js",6732],["src/metrics/info.js",1565],["src/metrics/integrations.js",3851],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/cluster.js",4228],["src/metrics/server.js",1956],["src/metrics/port.js",3096],["src/metrics/from-env.js",5261],["src/index.js",1414]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 3298556098;
+    changed = (h >>> 0) !== 3935878943;
   }
   if (!changed) return undefined;
   try {
@@ -273,12 +273,237 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
 }
 ObjectFreeze(TypedArrayConstructorsByName);
 ObjectFreeze(TypedArrayElementSizeByName);
-Object.assign(__fws$m[0], { OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, functionCall, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, typedArrayLength, typedArraySet, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, abortSignalAborted, abortSignalReason, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolAsyncIterator, SymbolIterator }); }
+Object.assign(__fws$m[0], { OriginalTypeError, OriginalRangeError, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply, SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor, OriginalPromise, PromiseResolve, PromiseReject, promiseThen, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, SymbolToStringTag, functionCall, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, MathMin, transferArrayBuffer, isDetachedBuffer, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, typedArrayLength, typedArraySet, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, abortSignalAborted, abortSignalReason, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolIterator }); }
+// ---- src/bridge/natives.js
+{ __fws$m[1] = {  };
+// Node's own Web Streams classes, captured when fast-webstreams first loads,
+// before the global patch can replace them.
+const names = [
+  'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
+  'ReadableStreamDefaultController', 'ReadableByteStreamController', 'WritableStream',
+  'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'TransformStream',
+  'TransformStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy',
+];
+
+/** name -> the global property descriptor as Node defined it (Node uses lazy accessors). */
+       const nativeDescriptors = new Map();
+
+/** name -> Node's class. */
+       const natives = {};
+
+for (const name of names) {
+  nativeDescriptors.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
+  natives[name] = globalThis[name];
+}
+
+// Brand checks for Node's native streams: Node's own `locked` getters throw for
+// anything its constructors did not make (ours included), so calling one is an
+// exact test that no prototype trick can fool. Used once per bridge, never per chunk.
+const lockedGetter = (name) => Object.getOwnPropertyDescriptor(natives[name].prototype, 'locked').get;
+const readableLocked = lockedGetter('ReadableStream');
+const writableLocked = lockedGetter('WritableStream');
+
+function brandTest(getter, value) {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    Reflect.apply(getter, value, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when `value` was made by Node's ReadableStream constructor. */
+       const isNativeReadableStream = (value) => brandTest(readableLocked, value);
+/** True when `value` was made by Node's WritableStream constructor. */
+       const isNativeWritableStream = (value) => brandTest(writableLocked, value);
+/** Node's `locked` for a native ReadableStream / WritableStream. */
+       const nativeReadableLocked = (stream) => Reflect.apply(readableLocked, stream, []);
+       const nativeWritableLocked = (stream) => Reflect.apply(writableLocked, stream, []);
+Object.assign(__fws$m[1], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
+// ---- src/errors.js
+{ const { OriginalTypeError, OriginalRangeError, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply, SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor } = __fws$m[0]; const { natives } = __fws$m[1]; __fws$m[2] = { invalidState, invalidThis, invalidArgType, invalidArgValue, invalidArgValueRange, missingOption, strategyBrandCode, illegalConstructor, codedTypeError, noCode, notTransferableCode, sharedBufferViewCode, outOfRange, argNotIterable, fromNextResultCode, fromNotCallableCode, plainTypeError };
+// The errors we throw and reject with, shaped as Node's own Web Streams make
+// them on the running Node: a real TypeError or RangeError (instanceof holds,
+// constructor and name are the builtin's) with Node's `code` as an own
+// enumerable property, and a stack that starts `TypeError [ERR_X]: message`.
+// Node and undici branch on `code` (undici's abortFetch swallows a cancel()
+// rejection only when e.code === 'ERR_INVALID_STATE'), so it must be there.
+// Messages stay ours. test/errors/ compares every site with native Node.
+
+
+
+
+
+
+       const ERR_INVALID_STATE = 'ERR_INVALID_STATE';
+       const ERR_INVALID_ARG_TYPE = 'ERR_INVALID_ARG_TYPE';
+       const ERR_INVALID_ARG_VALUE = 'ERR_INVALID_ARG_VALUE';
+       const ERR_INVALID_THIS = 'ERR_INVALID_THIS';
+       const ERR_ILLEGAL_CONSTRUCTOR = 'ERR_ILLEGAL_CONSTRUCTOR';
+       const ERR_OUT_OF_RANGE = 'ERR_OUT_OF_RANGE';
+       const ERR_MISSING_OPTION = 'ERR_MISSING_OPTION';
+       const ERR_ARG_NOT_ITERABLE = 'ERR_ARG_NOT_ITERABLE';
+
+/**
+ * An Error of the builtin `Ctor` with `code` (none when code is null or
+ * undefined). The stack header gets the code the way Node's own errors show
+ * it: the name is changed while the stack is formatted, then restored, so
+ * `name` stays 'TypeError'. Formatting costs a few microseconds, paid only on
+ * error paths.
+ */
+       function codedError(Ctor, code, message) {
+  const error = new Ctor(message);
+  if (code === null || code === undefined) return error;
+  ObjectDefineProperty(error, 'name', {
+    value: `${error.name} [${code}]`, writable: true, enumerable: false, configurable: true,
+  });
+  // eslint-disable-next-line no-unused-expressions
+  error.stack;
+  delete error.name;
+  error.code = code;
+  return error;
+}
+
+/** TypeError [ERR_INVALID_STATE]: the object is in a state that forbids the call (locked, released, closed...). */
+       function invalidState(message) {
+  return codedError(OriginalTypeError, ERR_INVALID_STATE, message);
+}
+
+/** TypeError [ERR_INVALID_ARG_TYPE] (or `code` given): an argument or member of the wrong type. */
+       function invalidArgType(message, code = ERR_INVALID_ARG_TYPE) {
+  return codedError(OriginalTypeError, code, message);
+}
+
+/** TypeError [ERR_INVALID_ARG_VALUE]: an argument of the right type with a value not allowed. */
+       function invalidArgValue(message) {
+  return codedError(OriginalTypeError, ERR_INVALID_ARG_VALUE, message);
+}
+
+/** RangeError [ERR_INVALID_ARG_VALUE]: a number or enum out of its range (Node's choice for these sites). */
+       function invalidArgValueRange(message) {
+  return codedError(OriginalRangeError, ERR_INVALID_ARG_VALUE, message);
+}
+
+/** RangeError [ERR_OUT_OF_RANGE]. */
+       function outOfRange(message) {
+  return codedError(OriginalRangeError, ERR_OUT_OF_RANGE, message);
+}
+
+/** TypeError [ERR_ILLEGAL_CONSTRUCTOR]: a class user code may not construct. */
+       function illegalConstructor() {
+  return codedError(OriginalTypeError, ERR_ILLEGAL_CONSTRUCTOR, 'Illegal constructor');
+}
+
+/** TypeError [ERR_INVALID_THIS] (or `code` given): a member called on an object not of its class. */
+       function invalidThis(message, code = ERR_INVALID_THIS) {
+  return codedError(OriginalTypeError, code, message);
+}
+
+/** TypeError [ERR_MISSING_OPTION]: a required dictionary member is missing. */
+       function missingOption(message) {
+  return codedError(OriginalTypeError, ERR_MISSING_OPTION, message);
+}
+
+/** TypeError [ERR_ARG_NOT_ITERABLE]. */
+       function argNotIterable(message) {
+  return codedError(OriginalTypeError, ERR_ARG_NOT_ITERABLE, message);
+}
+
+/** A TypeError with `code` decided by the caller (null: none). */
+       function codedTypeError(message, code) {
+  return codedError(OriginalTypeError, code, message);
+}
+
+/** For a site whose code is asked lazily and is none. */
+       function noCode() {
+  return null;
+}
+
+/** A TypeError with no code: sites where Node's own throws a plain one. */
+       function plainTypeError(message) {
+  return new OriginalTypeError(message);
+}
+
+// Codes that differ between Node versions. Each is asked of Node's own classes
+// the first time it is needed (never at load: most programs never need one),
+// so a Node release that changes one is followed without a version table.
+const WebAssemblyMemory = globalThis.WebAssembly?.Memory;
+
+// A probe runs Node's class, never ours: if `natives` ever held our classes, a
+// probe reaching this module again would find its entry 'asking' and answer
+// null rather than recurse.
+const asked = new Map();
+function askNative(key, provoke) {
+  let code = asked.get(key);
+  if (code === undefined) {
+    asked.set(key, 'asking');
+    code = codeOf(provoke);
+    asked.set(key, code);
+  }
+  return code === 'asking' ? null : code;
+}
+
+function codeOf(provoke) {
+  try {
+    provoke();
+  } catch (error) {
+    return error?.code ?? null;
+  }
+  return null;
+}
+
+/** Enqueues `view` into a byte stream of Node's own. */
+function nativeByteEnqueue(view) {
+  let controller;
+  // eslint-disable-next-line no-new
+  new natives.ReadableStream({ type: 'bytes', start(c) { controller = c; } });
+  controller.enqueue(view);
+}
+
+/**
+ * Brand check of a queuing strategy getter: Node 20 says ERR_INVALID_THIS,
+ * Node 22+ a plain TypeError (its strategies moved to WebIDL-generated checks).
+ */
+       function strategyBrandCode() {
+  return askNative('strategyBrand', () => {
+    ReflectApply(ObjectGetOwnPropertyDescriptor(natives.CountQueuingStrategy.prototype, 'highWaterMark').get, {}, []);
+  });
+}
+
+/**
+ * ReadableStream.from given an object whose Symbol.asyncIterator or
+ * Symbol.iterator is not callable: ERR_ARG_NOT_ITERABLE on Node 24+, plain on
+ * 20 and 22. The same Node release rewrote from()'s iteration, which is also
+ * when a sync iterator's non-object next() result became ERR_INVALID_STATE
+ * (that one shows only asynchronously, so it follows this probe).
+ */
+       function fromNotCallableCode() {
+  return askNative('fromNotCallable', () => natives.ReadableStream.from({ [SymbolAsyncIterator]: 5 }));
+}
+
+       function fromNextResultCode() {
+  return fromNotCallableCode() === null ? null : ERR_INVALID_STATE;
+}
+
+/** A view on a SharedArrayBuffer given to a byte stream: ERR_INVALID_ARG_VALUE on Node 24+, plain before. */
+       function sharedBufferViewCode() {
+  return askNative('sharedBufferView', () => nativeByteEnqueue(new Uint8ArrayCtor(new SharedArrayBufferCtor(1))));
+}
+
+/** A buffer that cannot be transferred (WebAssembly memory): ERR_OPERATION_FAILED on Node 20, plain on 22+. */
+       function notTransferableCode() {
+  return askNative('notTransferable', () => {
+    nativeByteEnqueue(new Uint8ArrayCtor(new WebAssemblyMemory({ initial: 1 }).buffer, 0, 1));
+  });
+}
+Object.assign(__fws$m[2], { ERR_INVALID_THIS, ERR_INVALID_ARG_TYPE }); }
 // ---- src/promise.js
-{ const { OriginalPromise, OriginalTypeError, PromiseResolve, PromiseReject, promiseThen } = __fws$m[0]; __fws$m[1] = { promiseResolvedWith, uponPromise, returnUndefined, resolvedUndefined, enqueueMicrotask, reactToPromise, reactToResult, settledLazyDeferred, setPromiseIsHandled };
+{ const { OriginalPromise, PromiseResolve, PromiseReject, promiseThen } = __fws$m[0]; const { invalidState } = __fws$m[2]; __fws$m[3] = { promiseResolvedWith, uponPromise, returnUndefined, resolvedUndefined, enqueueMicrotask, reactToPromise, reactToResult, settledLazyDeferred, setPromiseIsHandled };
 // WebIDL promise operations ("a new promise", "resolve", "react", "mark as
 // handled") built only on captured intrinsics, so patching Promise.prototype.then
 // in user code cannot intercept our internal reactions.
+
 
 
 
@@ -423,7 +648,7 @@ function noop() {}
   }
 
   get value() {
-    if (this.error === undefined) this.error = new OriginalTypeError(this.message);
+    if (this.error === undefined) this.error = invalidState(this.message);
     return this.error;
   }
 }
@@ -504,21 +729,22 @@ const resolvedPromise = PromiseResolve(undefined);
   promiseThen(promise, undefined, noop);
 }
 
-Object.assign(__fws$m[1], { LazyDeferred, LazyTypeError, promiseRejectedWith, Deferred }); }
+Object.assign(__fws$m[3], { LazyDeferred, LazyTypeError, promiseRejectedWith, Deferred }); }
 // ---- src/facade.js
-{ __fws$m[2] = {  };
+{ __fws$m[4] = {  };
 // Every public object (stream, reader, writer, controller, request) is a thin
 // WebIDL facade over an internal record ("Impl") that holds the spec's slots.
 // Internal code builds facades by passing this key to the public constructor;
 // user code cannot obtain it, so `new ReadableStreamDefaultController()` still
 // throws "Illegal constructor" for them.
        const kWrap = Symbol('fast-webstreams.wrap');
-Object.assign(__fws$m[2], { kWrap }); }
+Object.assign(__fws$m[4], { kWrap }); }
 // ---- src/webidl.js
-{ const { OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, PromiseReject, functionCall } = __fws$m[0]; const { promiseResolvedWith } = __fws$m[1]; __fws$m[3] = { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError, invokePromiseCallback, invokeCallbackForResult1, convertEnforceRangeULL, invokeCallbackForResult2, isObject, convertEnum };
+{ const { OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag, PromiseReject, functionCall } = __fws$m[0]; const { promiseResolvedWith } = __fws$m[3]; const { invalidThis, invalidArgType, invalidArgValue, ERR_INVALID_THIS, ERR_INVALID_ARG_TYPE } = __fws$m[2]; __fws$m[5] = { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, invokePromiseCallback, invokeCallbackForResult1, typeError, convertEnforceRangeULL, invokeCallbackForResult2, isObject, convertEnum };
 // WebIDL conversions used by the public classes: dictionaries, callbacks,
 // numbers and brand-check errors. Errors name the interface, the member and the
 // argument at fault, the way browsers do, so a user knows what to fix.
+
 
 
 
@@ -530,16 +756,16 @@ Object.assign(__fws$m[2], { kWrap }); }
   return (typeof value === 'object' && value !== null) || typeof value === 'function';
 }
 
-/** TypeError for a method called on an object that is not of the interface. */
-       function illegalInvocation(interfaceName, member) {
-  return new OriginalTypeError(
-    `Illegal invocation: ${interfaceName}.prototype.${member} called on an object that is not a ${interfaceName}`);
+/** TypeError for a method called on an object that is not of the interface (Node's code by default). */
+       function illegalInvocation(interfaceName, member, code = ERR_INVALID_THIS) {
+  return invalidThis(
+    `Illegal invocation: ${interfaceName}.prototype.${member} called on an object that is not a ${interfaceName}`, code);
 }
 
 /** Conversion of an argument or value to a WebIDL dictionary: null/undefined mean "empty". */
        function requireDictionary(value, context) {
   if (value !== undefined && value !== null && !isObject(value)) {
-    throw new OriginalTypeError(`${context} must be an object, null or undefined`);
+    throw invalidArgType(`${context} must be an object, null or undefined`);
   }
 }
 
@@ -548,10 +774,10 @@ Object.assign(__fws$m[2], { kWrap }); }
   return dict === undefined || dict === null ? undefined : dict[name];
 }
 
-/** Conversion to a WebIDL callback function type: must be callable. */
-       function convertCallback(value, context) {
+/** Conversion to a WebIDL callback function type: must be callable (`code`: Node's for the member, null for none). */
+       function convertCallback(value, context, code = ERR_INVALID_ARG_TYPE) {
   if (typeof value !== 'function') {
-    throw new OriginalTypeError(`${context} must be a function, got ${describe(value)}`);
+    throw invalidArgType(`${context} must be a function, got ${describe(value)}`, code);
   }
   return value;
 }
@@ -560,11 +786,11 @@ Object.assign(__fws$m[2], { kWrap }); }
        function convertEnforceRangeULL(value, context) {
   let x = +value;
   if (NumberIsNaN(x) || x === Infinity || x === -Infinity) {
-    throw new OriginalTypeError(`${context} must be a finite number, got ${describe(value)}`);
+    throw invalidArgValue(`${context} must be a finite number, got ${describe(value)}`);
   }
   x = MathTrunc(x);
   if (x < 0 || x > NumberMAX_SAFE_INTEGER) {
-    throw new OriginalTypeError(`${context} must be between 0 and ${NumberMAX_SAFE_INTEGER}, got ${x}`);
+    throw invalidArgValue(`${context} must be between 0 and ${NumberMAX_SAFE_INTEGER}, got ${x}`);
   }
   return x === 0 ? 0 : x; // normalise -0
 }
@@ -578,7 +804,7 @@ Object.assign(__fws$m[2], { kWrap }); }
        function convertEnum(value, allowed, context) {
   const s = `${value}`;
   if (s !== allowed) {
-    throw new OriginalTypeError(`${context} must be '${allowed}' or undefined, got '${s}'`);
+    throw invalidArgValue(`${context} must be '${allowed}' or undefined, got '${s}'`);
   }
   return s;
 }
@@ -650,10 +876,11 @@ function callbackResult(value) {
 }
  }
 // ---- src/strategies.js
-{ const { NumberIsNaN, ReflectApply } = __fws$m[0]; const { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface, typeError, rangeError } = __fws$m[3]; __fws$m[4] = { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm };
+{ const { NumberIsNaN, ReflectApply } = __fws$m[0]; const { requireDictionary, getMember, convertUnrestrictedDouble, convertCallback, illegalInvocation, defineInterface } = __fws$m[5]; const { invalidArgType, invalidArgValueRange, missingOption, strategyBrandCode } = __fws$m[2]; __fws$m[6] = { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm };
 // Queuing strategies: the two built-in strategy classes and the abstract
 // operations that read a user-supplied strategy (ExtractHighWaterMark,
 // ExtractSizeAlgorithm). https://streams.spec.whatwg.org/#qs
+
 
 
 
@@ -682,7 +909,7 @@ const noStrategy = { highWaterMark: undefined, size: undefined };
   const hwm = strategy.highWaterMark;
   if (hwm === undefined) return defaultHWM;
   if (NumberIsNaN(hwm) || hwm < 0) {
-    throw rangeError(`Invalid highWaterMark: ${hwm} (it must be a non-negative number)`);
+    throw invalidArgValueRange(`Invalid highWaterMark: ${hwm} (it must be a non-negative number)`);
   }
   return hwm;
 }
@@ -699,7 +926,9 @@ function convertInit(init, name) {
   requireDictionary(init, `Argument 1 of ${name} constructor`);
   const hwm = getMember(init, 'highWaterMark');
   if (hwm === undefined) {
-    throw typeError(`Failed to construct '${name}': required member 'highWaterMark' is undefined`);
+    // Node checks for an object first: null is its ERR_INVALID_ARG_TYPE.
+    const message = `Failed to construct '${name}': required member 'highWaterMark' is undefined`;
+    throw init === null ? invalidArgType(message) : missingOption(message);
   }
   return convertUnrestrictedDouble(hwm);
 }
@@ -714,18 +943,18 @@ const countSize = { size() { return 1; } }.size;
 
   constructor(init) {
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'ByteLengthQueuingStrategy': 1 argument required");
+      throw invalidArgType("Failed to construct 'ByteLengthQueuingStrategy': 1 argument required");
     }
     this.#highWaterMark = convertInit(init, 'ByteLengthQueuingStrategy');
   }
 
   get highWaterMark() {
-    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'highWaterMark');
+    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'highWaterMark', strategyBrandCode());
     return this.#highWaterMark;
   }
 
   get size() {
-    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'size');
+    if (!isByteLengthQueuingStrategy(this)) throw illegalInvocation('ByteLengthQueuingStrategy', 'size', strategyBrandCode());
     return byteLengthSize;
   }
 
@@ -741,18 +970,18 @@ delete ByteLengthQueuingStrategy.isInstance;
 
   constructor(init) {
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'CountQueuingStrategy': 1 argument required");
+      throw invalidArgType("Failed to construct 'CountQueuingStrategy': 1 argument required");
     }
     this.#highWaterMark = convertInit(init, 'CountQueuingStrategy');
   }
 
   get highWaterMark() {
-    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'highWaterMark');
+    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'highWaterMark', strategyBrandCode());
     return this.#highWaterMark;
   }
 
   get size() {
-    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'size');
+    if (!isCountQueuingStrategy(this)) throw illegalInvocation('CountQueuingStrategy', 'size', strategyBrandCode());
     return countSize;
   }
 
@@ -765,13 +994,14 @@ delete CountQueuingStrategy.isInstance;
 
 defineInterface(ByteLengthQueuingStrategy, 'ByteLengthQueuingStrategy', ['highWaterMark', 'size']);
 defineInterface(CountQueuingStrategy, 'CountQueuingStrategy', ['highWaterMark', 'size']);
-Object.assign(__fws$m[4], { ByteLengthQueuingStrategy, CountQueuingStrategy }); }
+Object.assign(__fws$m[6], { ByteLengthQueuingStrategy, CountQueuingStrategy }); }
 // ---- src/queue.js
-{ const { OriginalRangeError, OriginalTypeError, NumberIsNaN } = __fws$m[0]; __fws$m[5] = { pushOwned, ownQueueWithSizes };
+{ const { OriginalTypeError, NumberIsNaN } = __fws$m[0]; const { invalidArgValueRange } = __fws$m[2]; __fws$m[7] = { pushOwned, ownQueueWithSizes };
 // Queues. `RingQueue` is the FIFO used for chunks and for pending requests: a
 // power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
 // `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
 // (EnqueueValueWithSize, DequeueValue, PeekQueueValue, ResetQueue).
+
 
 
 const INITIAL_CAPACITY = 8;
@@ -875,7 +1105,7 @@ const noItems = [];
       return;
     }
     if (typeof size !== 'number' || NumberIsNaN(size) || size < 0 || size === Infinity) {
-      throw new OriginalRangeError(
+      throw invalidArgValueRange(
         'The size of a chunk must be a finite, non-negative number (queuing strategy size() returned ' +
         String(size) + ')');
     }
@@ -919,9 +1149,9 @@ const noItems = [];
   if (queue === emptyQueueWithSizes) controller.queue = queue = new QueueWithSizes();
   return queue;
 }
-Object.assign(__fws$m[5], { emptyQueue, emptyQueueWithSizes }); }
+Object.assign(__fws$m[7], { emptyQueue, emptyQueueWithSizes }); }
 // ---- src/readable/stream-ops.js
-{ const { emptyQueue, pushOwned } = __fws$m[5]; const { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[1]; __fws$m[6] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
+{ const { emptyQueue, pushOwned } = __fws$m[7]; const { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } = __fws$m[3]; __fws$m[8] = { IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed, ReadableStreamBYOBReaderErrorReadIntoRequests, ReadableStreamCancel };
 // The ReadableStream state machine: the internal record that holds a stream's
 // slots, and the abstract operations of spec section 4.9 that act on it
 // ("Interfacing with controllers", "Readers"). The public class in
@@ -1132,9 +1362,9 @@ Object.assign(__fws$m[5], { emptyQueue, emptyQueueWithSizes }); }
        function newRequestQueue() {
   return emptyQueue;
 }
-Object.assign(__fws$m[6], { ReadableStreamImpl }); }
+Object.assign(__fws$m[8], { ReadableStreamImpl }); }
 // ---- src/readable/underlying-source.js
-{ const { resolvedUndefined, returnUndefined } = __fws$m[1]; const { invokePromiseCallback, invokeCallbackForResult1 } = __fws$m[3]; __fws$m[7] = { attachUnderlyingSource };
+{ const { resolvedUndefined, returnUndefined } = __fws$m[3]; const { invokePromiseCallback, invokeCallbackForResult1 } = __fws$m[5]; __fws$m[9] = { attachUnderlyingSource };
 // The algorithms of a readable stream made from an underlying source, shared
 // by every such stream and by both kinds of controller (no closures per
 // stream). Controllers call them with themselves as `this`, and keep
@@ -1161,9 +1391,9 @@ function cancelFromSource(reason) {
 // Each source's algorithms: its callback's, or the spec's default when it has none.
        const pullAlgorithmOf = (pull) => (pull === undefined ? returnUndefined : pullFromSource);
        const cancelAlgorithmOf = (cancel) => (cancel === undefined ? resolvedUndefined : cancelFromSource);
-Object.assign(__fws$m[7], { pullAlgorithmOf, cancelAlgorithmOf }); }
+Object.assign(__fws$m[9], { pullAlgorithmOf, cancelAlgorithmOf }); }
 // ---- src/start.js
-{ const { enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; __fws$m[8] = { reactToStart, queueSteps };
+{ const { enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[3]; __fws$m[10] = { reactToStart, queueSteps };
 // Reacting to a controller's start result without a promise or a closure per
 // stream.
 //
@@ -1262,8 +1492,9 @@ function runNextSteps() {
 }
  }
 // ---- src/readable/default-controller.js
-{ const { ReflectApply, OriginalTypeError } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { emptyQueueWithSizes, ownQueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest } = __fws$m[6]; __fws$m[9] = { hasBufferedChunk, CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError, SetUpReadableStreamDefaultControllerFromUnderlyingSource, ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, pullSettled };
+{ const { ReflectApply } = __fws$m[0]; const { reactToResult } = __fws$m[3]; const { emptyQueueWithSizes, ownQueueWithSizes } = __fws$m[7]; const { kWrap } = __fws$m[4]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[9]; const { reactToStart } = __fws$m[10]; const { illegalInvocation, defineInterface } = __fws$m[5]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamClose, ReadableStreamError, ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest } = __fws$m[8]; const { illegalConstructor, invalidState } = __fws$m[2]; __fws$m[11] = { hasBufferedChunk, CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError, SetUpReadableStreamDefaultControllerFromUnderlyingSource, ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, pullSettled };
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
+
 
 
 
@@ -1352,36 +1583,36 @@ function runNextSteps() {
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
 
   get desiredSize() {
-    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'desiredSize');
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'desiredSize', null);
     return ReadableStreamDefaultControllerGetDesiredSize(this.#impl);
   }
 
   close() {
-    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'close');
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'close', null);
     const c = this.#impl;
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(c)) {
-      throw typeError('The stream is not in a state that permits close');
+      throw invalidState('The stream is not in a state that permits close');
     }
     ReadableStreamDefaultControllerClose(c);
   }
 
   enqueue(chunk = undefined) {
-    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'enqueue');
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'enqueue', null);
     const c = this.#impl;
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(c)) {
-      throw typeError('The stream is not in a state that permits enqueue');
+      throw invalidState('The stream is not in a state that permits enqueue');
     }
     ReadableStreamDefaultControllerEnqueue(c, chunk);
   }
 
   error(e = undefined) {
-    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'error');
+    if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'error', null);
     ReadableStreamDefaultControllerError(this.#impl, e);
   }
 
@@ -1452,7 +1683,10 @@ function pullFulfilled(controller) {
 /** pulling becomes false; a pull asked for meanwhile happens now. */
 function finishPull(controller, onCleanStack) {
   controller.pulling = false;
-  if (!controller.pullAgain) return;
+  if (!controller.pullAgain) {
+    if (onCleanStack) wakePipeAfterPull(controller);
+    return;
+  }
   controller.pullAgain = false;
   if (onCleanStack) {
     pullFromReaction(controller);
@@ -1473,6 +1707,19 @@ function pullFromReaction(controller) {
   ReadableStreamDefaultControllerCallPullIfNeeded(controller);
   stream.feeding = false;
   if (stream.pipe !== undefined) stream.pipe.stepIfRequested();
+}
+
+/**
+ * A pipe whose read request went out while a user pull() was in progress
+ * (PipeState.readDuringPull in pipe-to.js) asks for its pull now that no pull
+ * is in progress, as native's later read would have: a pull() that enqueued
+ * nothing then does not leave the pipe waiting forever.
+ */
+function wakePipeAfterPull(controller) {
+  const pipe = controller.stream.pipe;
+  if (pipe === undefined || !pipe.readDuringPull) return;
+  pipe.readDuringPull = false;
+  pullFromReaction(controller);
 }
 
 /**
@@ -1645,15 +1892,19 @@ function makePullReactions(controller) {
     stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm);
   return stream;
 }
-Object.assign(__fws$m[9], { ReadableStreamDefaultControllerImpl, kParked, ReadableStreamDefaultController }); }
+Object.assign(__fws$m[11], { ReadableStreamDefaultControllerImpl, kParked, ReadableStreamDefaultController }); }
 // ---- src/readable/byte-controller.js
-{ const { ReflectApply, OriginalTypeError, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength } = __fws$m[0]; const { reactToResult } = __fws$m[1]; const { emptyQueue, pushOwned } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[7]; const { reactToStart } = __fws$m[8]; const { illegalInvocation, defineInterface, typeError, rangeError, convertEnforceRangeULL } = __fws$m[3]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[6]; __fws$m[10] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
+{ const { ReflectApply, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset, viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength } = __fws$m[0]; const { reactToResult } = __fws$m[3]; const { emptyQueue, pushOwned } = __fws$m[7]; const { kWrap } = __fws$m[4]; const { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } = __fws$m[9]; const { reactToStart } = __fws$m[10]; const { illegalInvocation, defineInterface, typeError, convertEnforceRangeULL } = __fws$m[5]; const { ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest, ReadableStreamFulfillReadRequest, ReadableStreamGetNumReadRequests, ReadableStreamHasDefaultReader, ReadableStreamAddReadIntoRequest, ReadableStreamFulfillReadIntoRequest, ReadableStreamGetNumReadIntoRequests, ReadableStreamHasBYOBReader } = __fws$m[8]; const { codedTypeError, illegalConstructor, invalidArgType, invalidArgValue, invalidArgValueRange, invalidState, noCode, notTransferableCode, sharedBufferViewCode } = __fws$m[2]; __fws$m[12] = { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero, CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest, SetUpReadableByteStreamControllerFromUnderlyingSource };
 // ReadableByteStreamController and ReadableStreamBYOBRequest (spec 4.7, 4.8) and
 // the abstract operations of 4.9.5 "Readable byte stream controllers".
 //
 // The controller keeps its byte queue as a RingQueue of ByteQueueEntry records
 // plus a running [[queueTotalSize]], and its [[pendingPullIntos]] as a RingQueue
 // of PullIntoDescriptor records.
+
+
+
+
 
 
 
@@ -1819,16 +2070,16 @@ class ByteQueueEntry {
  * WebIDL conversion to ArrayBufferView: a TypedArray or DataView whose buffer is
  * neither shared nor resizable ([AllowShared]/[AllowResizable] are absent).
  */
-       function convertArrayBufferView(value, context) {
+       function convertArrayBufferView(value, context, sharedCodeOf = noCode) {
   if (!ArrayBufferIsView(value)) {
-    throw typeError(`${context} is not an ArrayBufferView (a TypedArray or a DataView)`);
+    throw invalidArgType(`${context} is not an ArrayBufferView (a TypedArray or a DataView)`);
   }
   const buffer = viewBuffer(value);
   if (isSharedArrayBuffer(buffer)) {
-    throw typeError(`${context} is a view on a SharedArrayBuffer, which is not allowed`);
+    throw codedTypeError(`${context} is a view on a SharedArrayBuffer, which is not allowed`, sharedCodeOf());
   }
   if (isResizableArrayBuffer(buffer)) {
-    throw typeError(`${context} is a view on a resizable ArrayBuffer, which is not allowed`);
+    throw codedTypeError(`${context} is a view on a resizable ArrayBuffer, which is not allowed`, sharedCodeOf());
   }
   return value;
 }
@@ -1855,7 +2106,8 @@ class ByteQueueEntry {
   try {
     return transferArrayBuffer(buffer);
   } catch {
-    throw typeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)');
+    throw codedTypeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)',
+      notTransferableCode());
   }
 }
 
@@ -1873,7 +2125,7 @@ class ByteQueueEntry {
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
@@ -1893,10 +2145,10 @@ class ByteQueueEntry {
     if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'close');
     const c = this.#impl;
     if (c.closeRequested) {
-      throw typeError('ReadableByteStreamController.close: close() has already been called on this stream');
+      throw invalidState('ReadableByteStreamController.close: close() has already been called on this stream');
     }
     if (c.stream.state !== 'readable') {
-      throw typeError(`ReadableByteStreamController.close: the stream is ${c.stream.state} and cannot be closed`);
+      throw invalidState(`ReadableByteStreamController.close: the stream is ${c.stream.state} and cannot be closed`);
     }
     ReadableByteStreamControllerClose(c);
   }
@@ -1914,7 +2166,7 @@ class ByteQueueEntry {
       byteLength = typedArrayByteLength(chunk);
     } else {
       if (!ArrayBufferIsView(chunk)) {
-        throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is not an ArrayBufferView ' +
+        throw invalidArgType('ReadableByteStreamController.enqueue: argument 1 (chunk) is not an ArrayBufferView ' +
           '(a TypedArray or a DataView)');
       }
       buffer = dataViewBuffer(chunk);
@@ -1924,26 +2176,26 @@ class ByteQueueEntry {
     try {
       bufferByteLength = arrayBufferByteLength(buffer); // throws for a SharedArrayBuffer
     } catch {
-      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
-        'which is not allowed');
+      throw codedTypeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
+        'which is not allowed', sharedBufferViewCode());
     }
     if (isResizableArrayBuffer(buffer)) {
-      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
-        'ArrayBuffer, which is not allowed');
+      throw codedTypeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
+        'ArrayBuffer, which is not allowed', sharedBufferViewCode());
     }
     if (byteLength === 0) {
-      throw typeError('ReadableByteStreamController.enqueue: argument 1 (chunk) must have a non-zero byteLength');
+      throw invalidState('ReadableByteStreamController.enqueue: argument 1 (chunk) must have a non-zero byteLength');
     }
     if (bufferByteLength === 0) {
-      throw typeError("ReadableByteStreamController.enqueue: argument 1 (chunk)'s buffer must have a non-zero " +
+      throw invalidState("ReadableByteStreamController.enqueue: argument 1 (chunk)'s buffer must have a non-zero " +
         'byteLength (it may be detached)');
     }
     const c = this.#impl;
     if (c.closeRequested) {
-      throw typeError('ReadableByteStreamController.enqueue: cannot enqueue after close() has been called');
+      throw invalidState('ReadableByteStreamController.enqueue: cannot enqueue after close() has been called');
     }
     if (c.stream.state !== 'readable') {
-      throw typeError(`ReadableByteStreamController.enqueue: the stream is ${c.stream.state} and cannot accept chunks`);
+      throw invalidState(`ReadableByteStreamController.enqueue: the stream is ${c.stream.state} and cannot accept chunks`);
     }
     // The buffer has bytes, so it is not detached (the spec's check in
     // ReadableByteStreamControllerEnqueue cannot fail here).
@@ -1969,7 +2221,7 @@ defineInterface(ReadableByteStreamController, 'ReadableByteStreamController',
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
@@ -1985,11 +2237,11 @@ defineInterface(ReadableByteStreamController, 'ReadableByteStreamController',
       'ReadableStreamBYOBRequest.respond: argument 1 (bytesWritten)');
     const request = this.#impl;
     if (request.controller === null) {
-      throw typeError('ReadableStreamBYOBRequest.respond: this BYOB request is no longer valid ' +
+      throw invalidState('ReadableStreamBYOBRequest.respond: this BYOB request is no longer valid ' +
         '(it was already responded to, or the stream was closed, errored or enqueued into)');
     }
     if (isDetachedBuffer(viewBuffer(request.view))) {
-      throw typeError("ReadableStreamBYOBRequest.respond: the request's view has a detached buffer");
+      throw invalidState("ReadableStreamBYOBRequest.respond: the request's view has a detached buffer");
     }
     ReadableByteStreamControllerRespond(request.controller, bytesWritten);
   }
@@ -1999,11 +2251,11 @@ defineInterface(ReadableByteStreamController, 'ReadableByteStreamController',
     convertArrayBufferView(view, 'ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view)');
     const request = this.#impl;
     if (request.controller === null) {
-      throw typeError('ReadableStreamBYOBRequest.respondWithNewView: this BYOB request is no longer valid ' +
+      throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: this BYOB request is no longer valid ' +
         '(it was already responded to, or the stream was closed, errored or enqueued into)');
     }
     if (isDetachedBuffer(viewBuffer(view))) {
-      throw typeError('ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view) has a detached buffer');
+      throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view) has a detached buffer');
     }
     ReadableByteStreamControllerRespondWithNewView(request.controller, view);
   }
@@ -2082,7 +2334,7 @@ function makePullReactions(controller) {
   if (controller.pendingPullIntos.length !== 0) {
     const firstPendingPullInto = controller.pendingPullIntos.peek();
     if (firstPendingPullInto.bytesFilled % firstPendingPullInto.elementSize !== 0) {
-      const e = typeError('Insufficient bytes to fill elements in the given buffer: the stream was closed ' +
+      const e = invalidState('Insufficient bytes to fill elements in the given buffer: the stream was closed ' +
         'with a partially filled element pending');
       ReadableByteStreamControllerError(controller, e);
       throw e;
@@ -2126,7 +2378,7 @@ function makePullReactions(controller) {
   const isTypedArrayView = isTypedArray(chunk);
   const buffer = isTypedArrayView ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
   if (isDetachedBuffer(buffer)) {
-    throw typeError("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
+    throw invalidState("ReadableByteStreamController.enqueue: the chunk's buffer is detached");
   }
   const byteOffset = isTypedArrayView ? typedArrayByteOffset(chunk) : dataViewByteOffset(chunk);
   const byteLength = isTypedArrayView ? typedArrayByteLength(chunk) : dataViewByteLength(chunk);
@@ -2145,7 +2397,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
   if (pendingPullIntos.length !== 0) {
     const firstPendingPullInto = pendingPullIntos.peek();
     if (isDetachedBuffer(firstPendingPullInto.buffer)) {
-      throw typeError("ReadableByteStreamController.enqueue: the pending BYOB request's buffer has been detached");
+      throw invalidState("ReadableByteStreamController.enqueue: the pending BYOB request's buffer has been detached");
     }
     ReadableByteStreamControllerInvalidateBYOBRequest(controller);
     if (firstPendingPullInto.bufferExposed) {
@@ -2372,7 +2624,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
       return;
     }
     if (controller.closeRequested) {
-      const e = typeError('Insufficient bytes to fill elements in the given buffer: the stream is closing ' +
+      const e = invalidState('Insufficient bytes to fill elements in the given buffer: the stream is closing ' +
         'and the remaining queued bytes do not make up a whole element (or the requested minimum)');
       ReadableByteStreamControllerError(controller, e);
       readIntoRequest.errorSteps(e);
@@ -2390,16 +2642,16 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
   const state = controller.stream.state;
   if (state === 'closed') {
     if (bytesWritten !== 0) {
-      throw typeError('ReadableStreamBYOBRequest.respond: bytesWritten must be 0 once the stream is closed, got ' +
+      throw invalidArgValue('ReadableStreamBYOBRequest.respond: bytesWritten must be 0 once the stream is closed, got ' +
         bytesWritten);
     }
   } else {
     if (bytesWritten === 0) {
-      throw typeError('ReadableStreamBYOBRequest.respond: bytesWritten must be greater than 0 while the stream ' +
+      throw invalidArgValue('ReadableStreamBYOBRequest.respond: bytesWritten must be greater than 0 while the stream ' +
         'is readable (call close() to signal the end of the stream)');
     }
     if (firstDescriptor.bytesFilled + bytesWritten > firstDescriptor.byteLength) {
-      throw rangeError(`ReadableStreamBYOBRequest.respond: bytesWritten (${bytesWritten}) is larger than the ` +
+      throw invalidArgValueRange(`ReadableStreamBYOBRequest.respond: bytesWritten (${bytesWritten}) is larger than the ` +
         `remaining space in the view (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
     }
   }
@@ -2475,26 +2727,26 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
   const byteLength = viewByteLength(view);
   if (state === 'closed') {
     if (byteLength !== 0) {
-      throw typeError('ReadableStreamBYOBRequest.respondWithNewView: the view must have a byteLength of 0 once ' +
+      throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: the view must have a byteLength of 0 once ' +
         `the stream is closed, got ${byteLength}`);
     }
   } else if (byteLength === 0) {
-    throw typeError('ReadableStreamBYOBRequest.respondWithNewView: the view must have a non-zero byteLength ' +
+    throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: the view must have a non-zero byteLength ' +
       'while the stream is readable (call close() to signal the end of the stream)');
   }
   const viewOffset = viewByteOffset(view);
   if (firstDescriptor.byteOffset + firstDescriptor.bytesFilled !== viewOffset) {
-    throw rangeError('ReadableStreamBYOBRequest.respondWithNewView: the view must start at the same byte offset ' +
+    throw invalidArgValueRange('ReadableStreamBYOBRequest.respondWithNewView: the view must start at the same byte offset ' +
       `as the request's view (${firstDescriptor.byteOffset + firstDescriptor.bytesFilled}), got ${viewOffset}`);
   }
   const buffer = viewBuffer(view);
   const bufferByteLength = arrayBufferByteLength(buffer);
   if (firstDescriptor.bufferByteLength !== bufferByteLength) {
-    throw rangeError("ReadableStreamBYOBRequest.respondWithNewView: the view's buffer must have the same " +
+    throw invalidArgValueRange("ReadableStreamBYOBRequest.respondWithNewView: the view's buffer must have the same " +
       `byteLength as the request's buffer (${firstDescriptor.bufferByteLength}), got ${bufferByteLength}`);
   }
   if (firstDescriptor.bytesFilled + byteLength > firstDescriptor.byteLength) {
-    throw rangeError(`ReadableStreamBYOBRequest.respondWithNewView: the view's byteLength (${byteLength}) is ` +
+    throw invalidArgValueRange(`ReadableStreamBYOBRequest.respondWithNewView: the view's byteLength (${byteLength}) is ` +
       `larger than the remaining space (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
   }
   firstDescriptor.buffer = TransferArrayBuffer(buffer);
@@ -2559,7 +2811,7 @@ function ReadableByteStreamControllerStartRejected(controller, e) {
   const controller = new ReadableByteStreamControllerImpl();
   attachUnderlyingSource(controller, underlyingSource, pull, cancel);
   if (autoAllocateChunkSize === 0) {
-    throw typeError("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
+    throw invalidArgValue("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
       'must be greater than 0');
   }
   InitializeReadableByteStreamController(stream, controller, pullAlgorithmOf(pull), cancelAlgorithmOf(cancel),
@@ -2577,9 +2829,9 @@ function ReadableByteStreamControllerStartRejected(controller, e) {
     undefined);
   return stream;
 }
-Object.assign(__fws$m[10], { ReadableByteStreamController, ReadableStreamBYOBRequest }); }
+Object.assign(__fws$m[12], { ReadableByteStreamController, ReadableStreamBYOBRequest }); }
 // ---- src/metrics/counters.js
-{ __fws$m[11] = { snapshotCounters, zeroCounters };
+{ __fws$m[13] = { countFallback, snapshotCounters, zeroCounters };
 // Per-process counters of which tier handled the streams (see docs/architecture.md).
 // The core increments plain number fields on one object with a fixed shape, so
 // counting costs an add on a hot path and nothing else. Exposure (getCounters,
@@ -2632,10 +2884,11 @@ const zero = { ...counters };
   for (const key of Object.keys(zero)) counters[key] = 0;
   fallbackReasons.clear();
 }
-Object.assign(__fws$m[11], { counters }); }
+Object.assign(__fws$m[13], { counters }); }
 // ---- src/readable/default-reader.js
-{ const { OriginalTypeError, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { counters } = __fws$m[11]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(24, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[12] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
+{ const { PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[11]; const { Deferred, promiseRejectedWith } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { illegalInvocation, defineInterface } = __fws$m[5]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamDefaultReaderErrorReadRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[8]; const { counters } = __fws$m[13]; const { invalidArgType, invalidState } = __fws$m[2]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/default-reader.js"); __fws$late(26, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[14] = { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease };
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
+
 
 
 
@@ -2693,7 +2946,7 @@ Object.assign(__fws$m[11], { counters }); }
 /** SetUpReadableStreamDefaultReader */
        function SetUpReadableStreamDefaultReader(reader, stream) {
   if (IsReadableStreamLocked(stream)) {
-    throw typeError('This stream has already been locked for exclusive reading by another reader');
+    throw invalidState('This stream has already been locked for exclusive reading by another reader');
   }
   ReadableStreamReaderGenericInitialize(reader, stream);
   reader.readRequests = newRequestQueue();
@@ -2717,7 +2970,7 @@ Object.assign(__fws$m[11], { counters }); }
   ReadableStreamReaderGenericRelease(reader);
   // The error reaches only pending reads: no read, no error to make.
   if (reader.readRequests.length === 0) return;
-  ReadableStreamDefaultReaderErrorReadRequests(reader, new OriginalTypeError('Reader was released'));
+  ReadableStreamDefaultReaderErrorReadRequests(reader, invalidState('Reader was released'));
 }
 
        class ReadableStreamDefaultReader {
@@ -2730,11 +2983,11 @@ Object.assign(__fws$m[11], { counters }); }
       return;
     }
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'ReadableStreamDefaultReader': 1 argument required");
+      throw invalidArgType("Failed to construct 'ReadableStreamDefaultReader': 1 argument required");
     }
     const streamImpl = unwrapReadableStream(stream);
     if (streamImpl === undefined) {
-      throw typeError("Failed to construct 'ReadableStreamDefaultReader': argument 1 is not a ReadableStream");
+      throw invalidArgType("Failed to construct 'ReadableStreamDefaultReader': argument 1 is not a ReadableStream");
     }
     const reader = new ReadableStreamDefaultReaderImpl();
     SetUpReadableStreamDefaultReader(reader, streamImpl);
@@ -2751,7 +3004,7 @@ Object.assign(__fws$m[11], { counters }); }
     if (!isReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamDefaultReader', 'read'));
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(typeError('Cannot read from a released reader'));
+      return promiseRejectedWith(invalidState('Cannot read from a released reader'));
     }
     const stream = reader.stream;
     if (hasBufferedChunk(stream)) {
@@ -2780,7 +3033,7 @@ Object.assign(__fws$m[11], { counters }); }
     if (!isReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamDefaultReader', 'cancel'));
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(typeError('Cannot cancel a stream using a released reader'));
+      return promiseRejectedWith(invalidState('Cannot cancel a stream using a released reader'));
     }
     return ReadableStreamReaderGenericCancel(reader, reason);
   }
@@ -2793,10 +3046,11 @@ const isReader = ReadableStreamDefaultReader.isInstance;
 delete ReadableStreamDefaultReader.isInstance;
 defineInterface(ReadableStreamDefaultReader, 'ReadableStreamDefaultReader',
   ['closed', 'read', 'releaseLock', 'cancel']);
-Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader }); }
+Object.assign(__fws$m[14], { DefaultReadRequest, ReadableStreamDefaultReader }); }
 // ---- src/readable/byob-reader.js
-{ const { OriginalTypeError, isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; const { Deferred, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[3]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[6]; const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[10]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(24, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[13] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
+{ const { isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDetachedBuffer } = __fws$m[0]; const { Deferred, promiseRejectedWith } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { illegalInvocation, defineInterface, requireDictionary, getMember, convertEnforceRangeULL } = __fws$m[5]; const { IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease, ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue, ReadableStreamReaderClosed } = __fws$m[8]; const { isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero } = __fws$m[12]; const { invalidArgType, invalidArgValue, invalidState, outOfRange, sharedBufferViewCode } = __fws$m[2]; let unwrapReadableStream = __fws$early("unwrapReadableStream (from src/readable/readable-stream.js)", "src/readable/byob-reader.js"); __fws$late(26, "unwrapReadableStream", (v) => { unwrapReadableStream = v; }); __fws$m[15] = { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease };
 // ReadableStreamBYOBReader (spec 4.5) and its abstract operations (spec 4.9.4).
+
 
 
 
@@ -2858,10 +3112,10 @@ Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader });
 /** SetUpReadableStreamBYOBReader */
        function SetUpReadableStreamBYOBReader(reader, stream) {
   if (IsReadableStreamLocked(stream)) {
-    throw typeError('This stream has already been locked for exclusive reading by another reader');
+    throw invalidState('This stream has already been locked for exclusive reading by another reader');
   }
   if (!isByteStreamController(stream.controller)) {
-    throw typeError('Cannot get a BYOB reader for a stream that is not a readable byte stream ' +
+    throw invalidArgValue('Cannot get a BYOB reader for a stream that is not a readable byte stream ' +
       "(construct it with type: 'bytes')");
   }
   ReadableStreamReaderGenericInitialize(reader, stream);
@@ -2882,7 +3136,7 @@ Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader });
 /** ReadableStreamBYOBReaderRelease */
        function ReadableStreamBYOBReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
-  const e = new OriginalTypeError('Reader was released');
+  const e = invalidState('Reader was released');
   ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
 }
 
@@ -2896,11 +3150,11 @@ Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader });
       return;
     }
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'ReadableStreamBYOBReader': 1 argument required");
+      throw invalidArgType("Failed to construct 'ReadableStreamBYOBReader': 1 argument required");
     }
     const streamImpl = unwrapReadableStream(stream);
     if (streamImpl === undefined) {
-      throw typeError("Failed to construct 'ReadableStreamBYOBReader': argument 1 is not a ReadableStream");
+      throw invalidArgType("Failed to construct 'ReadableStreamBYOBReader': argument 1 is not a ReadableStream");
     }
     const reader = new ReadableStreamBYOBReaderImpl();
     SetUpReadableStreamBYOBReader(reader, streamImpl);
@@ -2917,7 +3171,7 @@ Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader });
     if (!isBYOBReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamBYOBReader', 'read'));
     let min;
     try {
-      convertArrayBufferView(view, 'ReadableStreamBYOBReader.read: argument 1 (view)');
+      convertArrayBufferView(view, 'ReadableStreamBYOBReader.read: argument 1 (view)', sharedBufferViewCode);
       requireDictionary(options, 'ReadableStreamBYOBReader.read: argument 2 (options)');
       const minValue = getMember(options, 'min');
       min = minValue === undefined
@@ -2928,34 +3182,34 @@ Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader });
     }
     const byteLength = viewByteLengthOrZero(view);
     if (byteLength === 0) {
-      return promiseRejectedWith(typeError('ReadableStreamBYOBReader.read: argument 1 (view) must have a ' +
+      return promiseRejectedWith(invalidState('ReadableStreamBYOBReader.read: argument 1 (view) must have a ' +
         'non-zero byteLength'));
     }
     const buffer = viewBuffer(view);
     if (arrayBufferByteLength(buffer) === 0) {
-      return promiseRejectedWith(typeError("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer must have " +
+      return promiseRejectedWith(invalidState("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer must have " +
         'a non-zero byteLength'));
     }
     if (isDetachedBuffer(buffer)) {
-      return promiseRejectedWith(typeError("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer is detached"));
+      return promiseRejectedWith(invalidState("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer is detached"));
     }
     if (min === 0) {
-      return promiseRejectedWith(typeError("ReadableStreamBYOBReader.read: 'min' member of argument 2 (options) " +
+      return promiseRejectedWith(invalidArgValue("ReadableStreamBYOBReader.read: 'min' member of argument 2 (options) " +
         'must be greater than 0'));
     }
     if (isTypedArray(view)) {
       const length = typedArrayLength(view);
       if (min > length) {
-        return promiseRejectedWith(rangeError(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
+        return promiseRejectedWith(outOfRange(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
           `than the view's length (${length} elements)`));
       }
     } else if (min > byteLength) {
-      return promiseRejectedWith(rangeError(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
+      return promiseRejectedWith(outOfRange(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
         `than the view's byteLength (${byteLength})`));
     }
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(typeError('ReadableStreamBYOBReader.read: cannot read from a released reader'));
+      return promiseRejectedWith(invalidState('ReadableStreamBYOBReader.read: cannot read from a released reader'));
     }
     const readIntoRequest = new BYOBReadIntoRequest();
     ReadableStreamBYOBReaderRead(reader, view, min, readIntoRequest);
@@ -2973,7 +3227,7 @@ Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader });
     if (!isBYOBReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamBYOBReader', 'cancel'));
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(typeError('ReadableStreamBYOBReader.cancel: cannot cancel a stream using a ' +
+      return promiseRejectedWith(invalidState('ReadableStreamBYOBReader.cancel: cannot cancel a stream using a ' +
         'released reader'));
     }
     return ReadableStreamReaderGenericCancel(reader, reason);
@@ -2986,9 +3240,9 @@ Object.assign(__fws$m[12], { DefaultReadRequest, ReadableStreamDefaultReader });
 const isBYOBReader = ReadableStreamBYOBReader.isInstance;
 delete ReadableStreamBYOBReader.isInstance;
 defineInterface(ReadableStreamBYOBReader, 'ReadableStreamBYOBReader', ['closed', 'read', 'releaseLock', 'cancel']);
-Object.assign(__fws$m[13], { ReadableStreamBYOBReader }); }
+Object.assign(__fws$m[15], { ReadableStreamBYOBReader }); }
 // ---- src/readable/byte-tee.js
-{ const { ArrayBufferCtor, Uint8ArrayCtor, typedArrayByteLength, typedArraySet } = __fws$m[0]; const { Deferred, enqueueMicrotask, reactToPromise, returnUndefined } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[13]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[10]; __fws$m[14] = { ReadableByteStreamTee };
+{ const { ArrayBufferCtor, Uint8ArrayCtor, typedArrayByteLength, typedArraySet } = __fws$m[0]; const { Deferred, enqueueMicrotask, reactToPromise, returnUndefined } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[14]; const { AcquireReadableStreamBYOBReader, ReadableStreamBYOBReaderRead, ReadableStreamBYOBReaderRelease } = __fws$m[15]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerRespond, ReadableByteStreamControllerRespondWithNewView, ReadableByteStreamControllerGetBYOBRequest } = __fws$m[12]; __fws$m[16] = { ReadableByteStreamTee };
 // ReadableByteStreamTee (spec 4.9.1): tees a readable byte stream into two byte
 // streams, reading with a default reader when a branch has no BYOB request and
 // with a BYOB reader (into the branch's request view) when it has one.
@@ -3226,7 +3480,7 @@ function CloneAsUint8Array(O) {
 }
  }
 // ---- src/readable/tee.js
-{ const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[9]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[12]; const { isByteStreamController } = __fws$m[10]; const { ReadableByteStreamTee } = __fws$m[14]; __fws$m[15] = { ReadableStreamTee };
+{ const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[8]; const { CreateReadableStream, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerError } = __fws$m[11]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } = __fws$m[14]; const { isByteStreamController } = __fws$m[12]; const { ReadableByteStreamTee } = __fws$m[16]; __fws$m[17] = { ReadableStreamTee };
 // ReadableStreamTee and ReadableStreamDefaultTee (spec 4.9.1).
 
 
@@ -3339,7 +3593,7 @@ function teeCancel(tee) {
 }
  }
 // ---- src/writable/stream-ops.js
-{ const { OriginalTypeError } = __fws$m[0]; const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } = __fws$m[1]; const { emptyQueue, pushOwned } = __fws$m[5]; __fws$m[16] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily };
+{ const { Deferred, LazyDeferred, promiseResolvedWith, promiseRejectedWith, reactToPromise } = __fws$m[3]; const { emptyQueue, pushOwned } = __fws$m[7]; const { invalidState } = __fws$m[2]; __fws$m[18] = { WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily };
 // The WritableStream state machine: the internal record of a stream and the
 // abstract operations of spec section 5.5.1/5.5.2 that act on streams and writers.
 
@@ -3399,7 +3653,7 @@ class PendingAbortRequest {
        function WritableStreamClose(stream) {
   const state = stream.state;
   if (state === 'closed' || state === 'errored') {
-    return promiseRejectedWith(new OriginalTypeError(`Cannot close a WritableStream that is ${state}`));
+    return promiseRejectedWith(invalidState(`Cannot close a WritableStream that is ${state}`));
   }
   const closeRequest = new Deferred();
   stream.closeRequest = closeRequest;
@@ -3576,10 +3830,11 @@ function pendingClosed(writer) {
   if (!writer.closed.pending) writer.closed = new LazyDeferred();
   return writer.closed;
 }
-Object.assign(__fws$m[16], { WritableStreamImpl }); }
+Object.assign(__fws$m[18], { WritableStreamImpl }); }
 // ---- src/writable/default-controller.js
-{ const { ReflectApply, OriginalTypeError, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[1]; const { reactToStart } = __fws$m[8]; const { emptyQueueWithSizes, ownQueueWithSizes } = __fws$m[5]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface } = __fws$m[3]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[16]; __fws$m[17] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
+{ const { ReflectApply, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } = __fws$m[0]; const { reactToPromise, reactToResult, resolvedUndefined, returnUndefined } = __fws$m[3]; const { reactToStart } = __fws$m[10]; const { emptyQueueWithSizes, ownQueueWithSizes } = __fws$m[7]; const { kWrap } = __fws$m[4]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface } = __fws$m[5]; const { WritableStreamImpl, WritableStreamCloseQueuedOrInFlight, WritableStreamDealWithRejection, WritableStreamFinishErroring, WritableStreamFinishInFlightClose, WritableStreamFinishInFlightCloseWithError, WritableStreamFinishInFlightWrite, WritableStreamFinishInFlightWriteWithError, WritableStreamMarkCloseRequestInFlight, WritableStreamMarkFirstWriteRequestInFlight, WritableStreamStartErroring, WritableStreamUpdateBackpressure } = __fws$m[18]; const { illegalConstructor } = __fws$m[2]; __fws$m[19] = { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure, SetUpWritableStreamDefaultControllerFromUnderlyingSink, WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded, CreateWritableStream };
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
+
 
 
 
@@ -3666,7 +3921,7 @@ const closeSentinel = Symbol('close sentinel');
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
@@ -3882,9 +4137,9 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
   }
   WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
 }
-Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStreamDefaultController }); }
+Object.assign(__fws$m[19], { WritableStreamDefaultControllerImpl, WritableStreamDefaultController }); }
 // ---- src/writable/direct-write.js
-{ const { reactToResult } = __fws$m[1]; const { ownQueueWithSizes } = __fws$m[5]; const { WritableStreamFinishInFlightWrite, WritableStreamUpdateBackpressure } = __fws$m[16]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[17]; __fws$m[18] = { canWriteDirectly, writeDirectly };
+{ const { reactToResult } = __fws$m[3]; const { ownQueueWithSizes } = __fws$m[7]; const { WritableStreamFinishInFlightWrite, WritableStreamUpdateBackpressure } = __fws$m[18]; const { makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure } = __fws$m[19]; const { countFallback } = __fws$m[13]; __fws$m[20] = { canWriteDirectly, writeDirectly };
 // Tiers 0 and 1: a pipe's write into an idle WritableStream, run at once.
 //
 // A pipe holds the only writer of its destination, so nobody can observe that
@@ -3896,6 +4151,7 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
 // instead of a microtask later. Anything else (a returned promise, a throw,
 // error(), terminate(), an abort from inside the sink) leaves the write in
 // flight exactly as the spec path would and reacts to its result as it does.
+
 
 
 
@@ -3935,14 +4191,16 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
     return;
   }
+  countFallback('async-write'); // the sink or transform() returned a promise, or changed the stream's state
   ownQueueWithSizes(controller).enqueue(chunk, 1);
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
   reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
 }
  }
 // ---- src/writable/writable-stream.js
-{ const { kWrap } = __fws$m[2]; const { promiseRejectedWith } = __fws$m[1]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[16]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[17]; const { counters } = __fws$m[11]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(20, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[19] = { wrapWritableStream };
+{ const { kWrap } = __fws$m[4]; const { promiseRejectedWith } = __fws$m[3]; const { isObject, illegalInvocation, defineInterface, convertCallback } = __fws$m[5]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[6]; const { WritableStreamImpl, IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight } = __fws$m[18]; const { SetUpWritableStreamDefaultControllerFromUnderlyingSink } = __fws$m[19]; const { counters } = __fws$m[13]; const { invalidArgType, invalidArgValueRange, invalidState } = __fws$m[2]; let AcquireWritableStreamDefaultWriter = __fws$early("AcquireWritableStreamDefaultWriter (from src/writable/default-writer.js)", "src/writable/writable-stream.js"); __fws$late(22, "AcquireWritableStreamDefaultWriter", (v) => { AcquireWritableStreamDefaultWriter = v; }); __fws$m[21] = { wrapWritableStream };
 // The public WritableStream class (spec 5.2).
+
 
 
 
@@ -3967,7 +4225,7 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
       return;
     }
     if (underlyingSink !== undefined && !isObject(underlyingSink)) {
-      throw typeError("Failed to construct 'WritableStream': argument 1 (underlyingSink) must be an object");
+      throw invalidArgType("Failed to construct 'WritableStream': argument 1 (underlyingSink) must be an object");
     }
     const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'WritableStream'");
     // The UnderlyingSink dictionary, members in WebIDL (lexicographic) order,
@@ -3982,12 +4240,12 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
       close = underlyingSink.close;
       if (close !== undefined) convertCallback(close, "'close' member of UnderlyingSink");
       start = underlyingSink.start;
-      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSink");
+      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSink", null);
       const type = underlyingSink.type;
       write = underlyingSink.write;
       if (write !== undefined) convertCallback(write, "'write' member of UnderlyingSink");
       if (type !== undefined) {
-        throw rangeError("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
+        throw invalidArgValueRange("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
       }
     }
     const stream = new WritableStreamImpl();
@@ -4009,7 +4267,7 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
     if (!isWritableStream(this)) return promiseRejectedWith(illegalInvocation('WritableStream', 'abort'));
     const stream = this.#impl;
     if (IsWritableStreamLocked(stream)) {
-      return promiseRejectedWith(typeError('Cannot abort a stream that is locked to a writer'));
+      return promiseRejectedWith(invalidState('Cannot abort a stream that is locked to a writer'));
     }
     return WritableStreamAbort(stream, reason);
   }
@@ -4018,10 +4276,10 @@ Object.assign(__fws$m[17], { WritableStreamDefaultControllerImpl, WritableStream
     if (!isWritableStream(this)) return promiseRejectedWith(illegalInvocation('WritableStream', 'close'));
     const stream = this.#impl;
     if (IsWritableStreamLocked(stream)) {
-      return promiseRejectedWith(typeError('Cannot close a stream that is locked to a writer'));
+      return promiseRejectedWith(invalidState('Cannot close a stream that is locked to a writer'));
     }
     if (WritableStreamCloseQueuedOrInFlight(stream)) {
-      return promiseRejectedWith(typeError('Cannot close a stream that is already closing'));
+      return promiseRejectedWith(invalidState('Cannot close a stream that is already closing'));
     }
     return WritableStreamClose(stream);
   }
@@ -4048,10 +4306,11 @@ const isWritableStream = (value) => unwrapWritableStream(value) !== undefined;
 }
 
 defineInterface(WritableStream, 'WritableStream', ['locked', 'abort', 'close', 'getWriter']);
-Object.assign(__fws$m[19], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
+Object.assign(__fws$m[21], { unwrapWritableStream, isWritableStreamLocked, WritableStream }); }
 // ---- src/writable/default-writer.js
-{ const { Deferred, LazyDeferred, LazyTypeError, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, defineInterface, typeError } = __fws$m[3]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily } = __fws$m[16]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[17]; const { unwrapWritableStream } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[20] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(20);
+{ const { Deferred, LazyDeferred, LazyTypeError, settledLazyDeferred, promiseResolvedWith, promiseRejectedWith } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { illegalInvocation, defineInterface } = __fws$m[5]; const { IsWritableStreamLocked, WritableStreamAbort, WritableStreamClose, WritableStreamCloseQueuedOrInFlight, WritableStreamAddWriteRequest, WritableStreamDefaultWriterEnsurePromisesRejectedLazily } = __fws$m[18]; const { WritableStreamDefaultControllerGetChunkSize, WritableStreamDefaultControllerGetDesiredSize, WritableStreamDefaultControllerWrite } = __fws$m[19]; const { unwrapWritableStream } = __fws$m[21]; const { counters } = __fws$m[13]; const { invalidArgType, invalidState } = __fws$m[2]; __fws$m[22] = { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterWrite }; __fws$settle(22);
 // WritableStreamDefaultWriter (spec 5.3 / 5.5.3).
+
 
 
 
@@ -4089,7 +4348,7 @@ Object.assign(__fws$m[19], { unwrapWritableStream, isWritableStreamLocked, Writa
 /** SetUpWritableStreamDefaultWriter */
        function SetUpWritableStreamDefaultWriter(writer, stream) {
   if (IsWritableStreamLocked(stream)) {
-    throw typeError('This stream has already been locked for exclusive writing by another writer');
+    throw invalidState('This stream has already been locked for exclusive writing by another writer');
   }
   writer.stream = stream;
   stream.writer = writer;
@@ -4141,37 +4400,50 @@ Object.assign(__fws$m[19], { unwrapWritableStream, isWritableStreamLocked, Writa
 /** WritableStreamDefaultWriterWrite */
        function WritableStreamDefaultWriterWrite(writer, chunk) {
   const request = new Deferred();
-  const refusal = writeWithRequest(writer, chunk, request);
-  return refusal === undefined ? request.promise : refusal;
+  if (writeWithRequest(writer, chunk, request)) return request.promise;
+  const refusal = refusalReason;
+  refusalReason = undefined;
+  return promiseRejectedWith(refusal);
 }
 
 /**
  * WritableStreamDefaultWriterWrite for a writer only we hold (a pipe's): the
  * write request is the caller's own object with resolve/reject methods, so no
- * promise is made per chunk. Returns whether the chunk was queued; a refused
- * write needs no report (the pipe learns of it through its watchers).
+ * promise is made per chunk. Returns whether the chunk was queued. A refused
+ * write makes no promise at all: the spec marks the pipe's write promises as
+ * handled, and the pipe learns of the refusal through its watchers.
  */
        function WritableStreamDefaultWriterWriteTracked(writer, chunk, request) {
-  return writeWithRequest(writer, chunk, request) === undefined;
+  if (writeWithRequest(writer, chunk, request)) return true;
+  refusalReason = undefined;
+  return false;
 }
 
-/** The steps of WritableStreamDefaultWriterWrite; returns a rejected promise if the write is refused. */
+// Why the last writeWithRequest() refused its chunk; read and cleared by its caller at once.
+let refusalReason;
+
+/** The steps of WritableStreamDefaultWriterWrite; returns whether the chunk was queued (else see refusalReason). */
 function writeWithRequest(writer, chunk, request) {
   const stream = writer.stream;
   const controller = stream.controller;
   const chunkSize = WritableStreamDefaultControllerGetChunkSize(controller, chunk);
   if (stream !== writer.stream) {
-    return promiseRejectedWith(typeError('The writer was released while computing the size of the chunk'));
+    return refuse(invalidState('The writer was released while computing the size of the chunk'));
   }
   const state = stream.state;
-  if (state === 'errored') return promiseRejectedWith(stream.storedError);
+  if (state === 'errored') return refuse(stream.storedError);
   if (WritableStreamCloseQueuedOrInFlight(stream) || state === 'closed') {
-    return promiseRejectedWith(typeError('Cannot write to a stream that is closing or closed'));
+    return refuse(invalidState('Cannot write to a stream that is closing or closed'));
   }
-  if (state === 'erroring') return promiseRejectedWith(stream.storedError);
+  if (state === 'erroring') return refuse(stream.storedError);
   WritableStreamAddWriteRequest(stream, request);
   WritableStreamDefaultControllerWrite(controller, chunk, chunkSize);
-  return undefined;
+  return true;
+}
+
+function refuse(reason) {
+  refusalReason = reason;
+  return false;
 }
 
        class WritableStreamDefaultWriter {
@@ -4184,11 +4456,11 @@ function writeWithRequest(writer, chunk, request) {
       return;
     }
     if (arguments.length === 0) {
-      throw typeError("Failed to construct 'WritableStreamDefaultWriter': 1 argument required");
+      throw invalidArgType("Failed to construct 'WritableStreamDefaultWriter': 1 argument required");
     }
     const streamImpl = unwrapWritableStream(stream);
     if (streamImpl === undefined) {
-      throw typeError("Failed to construct 'WritableStreamDefaultWriter': argument 1 is not a WritableStream");
+      throw invalidArgType("Failed to construct 'WritableStreamDefaultWriter': argument 1 is not a WritableStream");
     }
     const writer = new WritableStreamDefaultWriterImpl();
     SetUpWritableStreamDefaultWriter(writer, streamImpl);
@@ -4204,7 +4476,7 @@ function writeWithRequest(writer, chunk, request) {
   get desiredSize() {
     if (!isWriter(this)) throw illegalInvocation('WritableStreamDefaultWriter', 'desiredSize');
     const writer = this.#impl;
-    if (writer.stream === undefined) throw typeError('Cannot get the desired size of a released writer');
+    if (writer.stream === undefined) throw invalidState('Cannot get the desired size of a released writer');
     return WritableStreamDefaultWriterGetDesiredSize(writer);
   }
 
@@ -4216,7 +4488,7 @@ function writeWithRequest(writer, chunk, request) {
   abort(reason = undefined) {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'abort'));
     const writer = this.#impl;
-    if (writer.stream === undefined) return promiseRejectedWith(typeError('Cannot abort a stream using a released writer'));
+    if (writer.stream === undefined) return promiseRejectedWith(invalidState('Cannot abort a stream using a released writer'));
     return WritableStreamAbort(writer.stream, reason);
   }
 
@@ -4224,9 +4496,9 @@ function writeWithRequest(writer, chunk, request) {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'close'));
     const writer = this.#impl;
     const stream = writer.stream;
-    if (stream === undefined) return promiseRejectedWith(typeError('Cannot close a stream using a released writer'));
+    if (stream === undefined) return promiseRejectedWith(invalidState('Cannot close a stream using a released writer'));
     if (WritableStreamCloseQueuedOrInFlight(stream)) {
-      return promiseRejectedWith(typeError('Cannot close a stream that is already closing'));
+      return promiseRejectedWith(invalidState('Cannot close a stream that is already closing'));
     }
     return WritableStreamClose(stream);
   }
@@ -4241,7 +4513,7 @@ function writeWithRequest(writer, chunk, request) {
   write(chunk = undefined) {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'write'));
     const writer = this.#impl;
-    if (writer.stream === undefined) return promiseRejectedWith(typeError('Cannot write to a stream using a released writer'));
+    if (writer.stream === undefined) return promiseRejectedWith(invalidState('Cannot write to a stream using a released writer'));
     counters.specWrites++; // the caller holds the promise and can watch desiredSize: always the spec path
     return WritableStreamDefaultWriterWrite(writer, chunk);
   }
@@ -4254,9 +4526,9 @@ const isWriter = WritableStreamDefaultWriter.isInstance;
 delete WritableStreamDefaultWriter.isInstance;
 defineInterface(WritableStreamDefaultWriter, 'WritableStreamDefaultWriter',
   ['closed', 'desiredSize', 'ready', 'abort', 'close', 'releaseLock', 'write']);
-Object.assign(__fws$m[20], { WritableStreamDefaultWriter }); __fws$settle(20); }
+Object.assign(__fws$m[22], { WritableStreamDefaultWriter }); __fws$settle(22); }
 // ---- src/readable/pipe-to.js
-{ const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[1]; const { counters } = __fws$m[11]; const { canWriteDirectly, writeDirectly } = __fws$m[18]; const { requireDictionary, getMember, typeError } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[16]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[20]; __fws$m[21] = { ReadableStreamPipeTo, convertPipeOptions };
+{ const { ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal, EventTargetAddEventListener, EventTargetRemoveEventListener } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } = __fws$m[3]; const { counters, countFallback } = __fws$m[13]; const { canWriteDirectly, writeDirectly } = __fws$m[20]; const { requireDictionary, getMember } = __fws$m[5]; const { ReadableStreamCancel } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[14]; const { WritableStreamAbort, WritableStreamCloseQueuedOrInFlight } = __fws$m[18]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterCloseWithErrorPropagation } = __fws$m[22]; const { invalidArgType, invalidState } = __fws$m[2]; __fws$m[23] = { ReadableStreamPipeTo, convertPipeOptions };
 // ReadableStreamPipeTo (spec 4.9.1) and the StreamPipeOptions dictionary.
 // The spec describes piping "in parallel"; this is one faithful ordering:
 // wait for the writer to be ready, read one chunk, write it, repeat, while
@@ -4287,6 +4559,8 @@ Object.assign(__fws$m[20], { WritableStreamDefaultWriter }); __fws$settle(20); }
 
 
 
+
+
 /** Converts StreamPipeOptions (members in WebIDL order). */
        function convertPipeOptions(options, context) {
   requireDictionary(options, `${context}: argument 'options'`);
@@ -4295,7 +4569,7 @@ Object.assign(__fws$m[20], { WritableStreamDefaultWriter }); __fws$settle(20); }
   const preventClose = !!getMember(options, 'preventClose');
   const signal = getMember(options, 'signal');
   if (signal !== undefined && !isAbortSignal(signal)) {
-    throw typeError(`${context}: 'signal' member of StreamPipeOptions is not an AbortSignal`);
+    throw invalidArgType(`${context}: 'signal' member of StreamPipeOptions is not an AbortSignal`);
   }
   return { preventAbort, preventCancel, preventClose, signal };
 }
@@ -4321,6 +4595,14 @@ class PipeState {
     this.hasPendingChunk = false;
     this.reading = false; // inside pipeLoop's own read: a chunk can be written at once
     this.stepRequested = false; // a chunk arrived during the upstream pipe's direct transform
+    // The pending read was issued while the source's pull() was in progress.
+    // Native pipes read a few microtasks after a write, when that pull has
+    // settled; ours reads at once, so its request for a pull merges with one
+    // the pull's own enqueue() made. If the pull that follows enqueues
+    // nothing, the read would wait forever where native's would pull again:
+    // the source's controller asks for that pull when its pull settles
+    // (wakePipeAfterPull in default-controller.js).
+    this.readDuringPull = false;
     this.step = () => {
       writePendingChunk(this);
       pipeLoop(this);
@@ -4355,7 +4637,6 @@ function unlinkChain(pipe) {
   const fed = pipe.dest.transform;
   if (fed !== undefined) {
     if (fed.inPipe === pipe) fed.inPipe = undefined;
-    if (fed.blockedPipe === pipe) fed.blockedPipe = undefined;
   }
   const drained = pipe.source.transform;
   if (drained !== undefined && drained.outPipe === pipe) drained.outPipe = undefined;
@@ -4369,6 +4650,7 @@ function writePendingChunk(pipe) {
   pipe.hasPendingChunk = false;
   const dest = pipe.dest;
   if (!canWriteDirectly(dest)) {
+    countFallback('dest-not-idle'); // backpressure, a write in flight, or a size() strategy
     counters.specWrites++;
     if (WritableStreamDefaultWriterWriteTracked(pipe.writer, chunk, pipe.writeRequest)) pipe.writesInFlight++;
     return true;
@@ -4439,6 +4721,7 @@ class PipeReadRequest {
 
   chunkSteps(chunk) {
     const pipe = this.pipe;
+    pipe.readDuringPull = false;
     pipe.pendingChunk = chunk;
     pipe.hasPendingChunk = true;
     // Inside pipeLoop's own read the chunk came from the queue: pipeLoop
@@ -4525,18 +4808,16 @@ function pipeLoop(pipe) {
       pipe.writer.ready.onFulfilled(pipe.step);
       return;
     }
-    const transform = dest.transform;
-    if (transform !== undefined && transform.backpressure && transform.controller.transformAlgorithm !== undefined) {
-      // A transform whose output nobody has asked for yet: the spec would
-      // queue one more chunk in front of it; holding it in the source instead
-      // keeps the direct write possible. TransformStreamSetBackpressure resumes us.
-      transform.blockedPipe = pipe;
-      return;
-    }
+    const wasPulling = pipe.source.controller.pulling;
     pipe.reading = true;
     ReadableStreamDefaultReaderRead(pipe.reader, pipe.readRequest);
     pipe.reading = false;
-    if (!pipe.hasPendingChunk) return; // the read request waits for the producer
+    if (!pipe.hasPendingChunk) {
+      // The read request waits for the producer. Issued during a pull, its
+      // request for a pull merged into that pull's pullAgain: see readDuringPull.
+      pipe.readDuringPull = wasPulling;
+      return;
+    }
     counters.syncPipeChunks++;
     writePendingChunk(pipe);
   }
@@ -4569,7 +4850,7 @@ function sourceClosed(pipe) {
 }
 
 function destClosed(pipe) {
-  const destClosedError = typeError('The destination WritableStream closed before the pipe finished');
+  const destClosedError = invalidState('The destination WritableStream closed before the pipe finished');
   if (!pipe.preventCancel) {
     shutdownWithAction(pipe, () => ReadableStreamCancel(pipe.source, destClosedError), true, destClosedError);
   } else {
@@ -4676,7 +4957,7 @@ function finalize(pipe, hasError, error) {
 }
  }
 // ---- src/readable/async-iterator.js
-{ const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[9]; const { counters } = __fws$m[11]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { illegalInvocation } = __fws$m[3]; const { ReadableStreamReaderGenericCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[12]; __fws$m[22] = { CreateReadableStreamAsyncIterator };
+{ const { ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve } = __fws$m[0]; const { hasBufferedChunk } = __fws$m[11]; const { counters } = __fws$m[13]; const { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[3]; const { illegalInvocation } = __fws$m[5]; const { ReadableStreamReaderGenericCancel } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease } = __fws$m[14]; __fws$m[24] = { CreateReadableStreamAsyncIterator };
 // Async iteration of a ReadableStream (spec 4.2.5 "Asynchronous iteration" on
 // top of WebIDL's asynchronous iterator machinery: the ongoing-promise queue
 // that makes next() and return() calls run one after another).
@@ -4777,7 +5058,7 @@ class ReadableStreamAsyncIterator {
   }
 
   next() {
-    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'next'));
+    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'next', null));
     const it = this.#impl;
     const ongoing = it.ongoingPromise;
     if (ongoing === undefined && !it.isFinished && hasBufferedChunk(it.reader.stream)) {
@@ -4797,7 +5078,7 @@ class ReadableStreamAsyncIterator {
   }
 
   return(value) {
-    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'return'));
+    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'return', null));
     const it = this.#impl;
     const ongoing = it.ongoingPromise;
     const returnPromise = ongoing === undefined
@@ -4828,9 +5109,12 @@ ObjectDefineProperty(iteratorPrototype, SymbolToStringTag, {
 }
  }
 // ---- src/readable/from.js
-{ const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[1]; const { isObject, typeError } = __fws$m[3]; const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[9]; __fws$m[23] = { ReadableStreamFromIterable };
+{ const { ReflectApply, SymbolAsyncIterator, SymbolIterator } = __fws$m[0]; const { promiseResolvedWith, promiseRejectedWith, uponPromise } = __fws$m[3]; const { isObject } = __fws$m[5]; const { CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue } = __fws$m[11]; const { argNotIterable, codedTypeError, fromNextResultCode, fromNotCallableCode, invalidState, plainTypeError } = __fws$m[2]; __fws$m[25] = { ReadableStreamFromIterable };
 // ReadableStream.from(): ReadableStreamFromIterable (spec 4.9.1), with the
 // ECMAScript GetIterator(obj, async) and CreateAsyncFromSyncIterator it relies on.
+
+
+
 
 
 
@@ -4842,14 +5126,16 @@ ObjectDefineProperty(iteratorPrototype, SymbolToStringTag, {
 function getMethod(value, key) {
   const method = value[key];
   if (method === undefined || method === null) return undefined;
-  if (typeof method !== 'function') throw typeError(`${String(key)} is not a function`);
+  if (typeof method !== 'function') {
+    throw codedTypeError(`${String(key)} is not a function`, key === 'return' ? null : fromNotCallableCode());
+  }
   return method;
 }
 
 /** GetIteratorFromMethod */
 function getIteratorFromMethod(obj, method) {
   const iterator = ReflectApply(method, obj, []);
-  if (!isObject(iterator)) throw typeError('The iterator method did not return an object');
+  if (!isObject(iterator)) throw invalidState('The iterator method did not return an object');
   return { iterator, nextMethod: iterator.next, done: false };
 }
 
@@ -4874,7 +5160,7 @@ function createAsyncFromSyncIterator(syncRecord) {
     next() {
       try {
         const result = ReflectApply(syncRecord.nextMethod, syncRecord.iterator, []);
-        if (!isObject(result)) throw typeError('The iterator result is not an object');
+        if (!isObject(result)) throw codedTypeError('The iterator result is not an object', fromNextResultCode());
         return continuation(result, true);
       } catch (e) {
         return promiseRejectedWith(e);
@@ -4886,7 +5172,7 @@ function createAsyncFromSyncIterator(syncRecord) {
         const returnMethod = getMethod(iterator, 'return');
         if (returnMethod === undefined) return promiseResolvedWith({ value, done: true });
         const result = ReflectApply(returnMethod, iterator, [value]);
-        if (!isObject(result)) throw typeError('The iterator return() result is not an object');
+        if (!isObject(result)) throw codedTypeError('The iterator return() result is not an object', fromNextResultCode());
         return continuation(result, false);
       } catch (e) {
         return promiseRejectedWith(e);
@@ -4909,13 +5195,13 @@ function closeSyncIterator(syncRecord) {
 /** GetIterator(obj, async) */
 function getAsyncIterator(obj) {
   if (obj === undefined || obj === null) {
-    throw typeError('ReadableStream.from: argument 1 must be an async iterable or an iterable');
+    throw plainTypeError('ReadableStream.from: argument 1 must be an async iterable or an iterable');
   }
   const method = getMethod(obj, SymbolAsyncIterator);
   if (method === undefined) {
     const syncMethod = getMethod(obj, SymbolIterator);
     if (syncMethod === undefined) {
-      throw typeError('ReadableStream.from: argument 1 is neither an async iterable nor an iterable');
+      throw argNotIterable('ReadableStream.from: argument 1 is neither an async iterable nor an iterable');
     }
     return createAsyncFromSyncIterator(getIteratorFromMethod(obj, syncMethod));
   }
@@ -4935,7 +5221,7 @@ function getAsyncIterator(obj) {
       return promiseRejectedWith(e);
     }
     return uponPromise(promiseResolvedWith(nextResult), (iterResult) => {
-      if (!isObject(iterResult)) throw typeError('The async iterator\'s next() did not resolve to an object');
+      if (!isObject(iterResult)) throw invalidState('The async iterator\'s next() did not resolve to an object');
       if (iterResult.done) {
         ReadableStreamDefaultControllerClose(stream.controller);
       } else {
@@ -4954,7 +5240,7 @@ function getAsyncIterator(obj) {
       return promiseRejectedWith(e);
     }
     return uponPromise(promiseResolvedWith(returnResult), (iterResult) => {
-      if (!isObject(iterResult)) throw typeError('The async iterator\'s return() did not resolve to an object');
+      if (!isObject(iterResult)) throw invalidState('The async iterator\'s return() did not resolve to an object');
       return undefined;
     });
   };
@@ -4963,9 +5249,10 @@ function getAsyncIterator(obj) {
 }
  }
 // ---- src/readable/readable-stream.js
-{ const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, requireDictionary, getMember, convertCallback, convertEnforceRangeULL, convertEnum } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[6]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[9]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[10]; const { AcquireReadableStreamDefaultReader } = __fws$m[12]; const { AcquireReadableStreamBYOBReader } = __fws$m[13]; const { ReadableStreamTee } = __fws$m[15]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[21]; const { CreateReadableStreamAsyncIterator } = __fws$m[22]; const { ReadableStreamFromIterable } = __fws$m[23]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[19]; const { counters } = __fws$m[11]; __fws$m[24] = { wrapReadableStream }; __fws$settle(24);
+{ const { ObjectDefineProperty, SymbolAsyncIterator } = __fws$m[0]; const { promiseRejectedWith, setPromiseIsHandled } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { isObject, illegalInvocation, defineInterface, requireDictionary, getMember, convertCallback, convertEnforceRangeULL, convertEnum } = __fws$m[5]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[6]; const { ReadableStreamImpl, IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[8]; const { SetUpReadableStreamDefaultControllerFromUnderlyingSource } = __fws$m[11]; const { SetUpReadableByteStreamControllerFromUnderlyingSource } = __fws$m[12]; const { AcquireReadableStreamDefaultReader } = __fws$m[14]; const { AcquireReadableStreamBYOBReader } = __fws$m[15]; const { ReadableStreamTee } = __fws$m[17]; const { ReadableStreamPipeTo, convertPipeOptions } = __fws$m[23]; const { CreateReadableStreamAsyncIterator } = __fws$m[24]; const { ReadableStreamFromIterable } = __fws$m[25]; const { unwrapWritableStream, isWritableStreamLocked } = __fws$m[21]; const { counters } = __fws$m[13]; const { invalidArgType, invalidArgValueRange, invalidState } = __fws$m[2]; __fws$m[26] = { wrapReadableStream }; __fws$settle(26);
 // The public ReadableStream class (spec 4.2): WebIDL argument conversion and
 // brand checks, then straight into the abstract operations.
+
 
 
 
@@ -5005,7 +5292,7 @@ function countChainEndingAtReader(stream) {
       return;
     }
     if (underlyingSource !== undefined && !isObject(underlyingSource)) {
-      throw typeError("Failed to construct 'ReadableStream': argument 1 (underlyingSource) must be an object");
+      throw invalidArgType("Failed to construct 'ReadableStream': argument 1 (underlyingSource) must be an object");
     }
     const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'ReadableStream'");
     // The UnderlyingSource dictionary, members in WebIDL (lexicographic) order,
@@ -5025,7 +5312,7 @@ function countChainEndingAtReader(stream) {
       pull = underlyingSource.pull;
       if (pull !== undefined) convertCallback(pull, "'pull' member of UnderlyingSource");
       start = underlyingSource.start;
-      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSource");
+      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSource", null);
       const typeValue = underlyingSource.type;
       if (typeValue !== undefined) type = convertEnum(typeValue, 'bytes', "'type' member of UnderlyingSource");
     }
@@ -5035,7 +5322,7 @@ function countChainEndingAtReader(stream) {
     stream.api = this;
     if (type === 'bytes') {
       if (strategyDict.size !== undefined) {
-        throw rangeError("Failed to construct 'ReadableStream': a byte stream's strategy cannot have a size function");
+        throw invalidArgValueRange("Failed to construct 'ReadableStream': a byte stream's strategy cannot have a size function");
       }
       const highWaterMark = ExtractHighWaterMark(strategyDict, 0);
       SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, start, pull, cancel,
@@ -5057,7 +5344,7 @@ function countChainEndingAtReader(stream) {
     if (!isReadableStream(this)) return promiseRejectedWith(illegalInvocation('ReadableStream', 'cancel'));
     const stream = this.#impl;
     if (IsReadableStreamLocked(stream)) {
-      return promiseRejectedWith(typeError('Cannot cancel a stream that is locked to a reader'));
+      return promiseRejectedWith(invalidState('Cannot cancel a stream that is locked to a reader'));
     }
     return ReadableStreamCancel(stream, reason);
   }
@@ -5078,24 +5365,24 @@ function countChainEndingAtReader(stream) {
   pipeThrough(transform, options = undefined) {
     if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'pipeThrough');
     if (!isObject(transform)) {
-      throw typeError("ReadableStream.pipeThrough: argument 1 must be a { readable, writable } pair");
+      throw invalidArgType("ReadableStream.pipeThrough: argument 1 must be a { readable, writable } pair");
     }
     const readable = transform.readable;
     const readableImpl = unwrapReadableStream(readable);
     if (readableImpl === undefined) {
-      throw typeError("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
+      throw invalidArgType("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
     }
     const writableImpl = unwrapWritableStream(transform.writable);
     if (writableImpl === undefined) {
-      throw typeError("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
+      throw invalidArgType("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
     }
     const opts = convertPipeOptions(options, 'ReadableStream.pipeThrough');
     const stream = this.#impl;
     if (IsReadableStreamLocked(stream)) {
-      throw typeError('ReadableStream.pipeThrough: this stream is locked');
+      throw invalidState('ReadableStream.pipeThrough: this stream is locked');
     }
     if (isWritableStreamLocked(writableImpl)) {
-      throw typeError("ReadableStream.pipeThrough: the pair's writable side is locked");
+      throw invalidState("ReadableStream.pipeThrough: the pair's writable side is locked");
     }
     const promise = ReadableStreamPipeTo(stream, writableImpl, opts.preventClose, opts.preventAbort,
       opts.preventCancel, opts.signal);
@@ -5107,7 +5394,7 @@ function countChainEndingAtReader(stream) {
     if (!isReadableStream(this)) return promiseRejectedWith(illegalInvocation('ReadableStream', 'pipeTo'));
     const dest = unwrapWritableStream(destination);
     if (dest === undefined) {
-      return promiseRejectedWith(typeError('ReadableStream.pipeTo: argument 1 is not a WritableStream'));
+      return promiseRejectedWith(invalidArgType('ReadableStream.pipeTo: argument 1 is not a WritableStream'));
     }
     let opts;
     try {
@@ -5117,10 +5404,10 @@ function countChainEndingAtReader(stream) {
     }
     const stream = this.#impl;
     if (IsReadableStreamLocked(stream)) {
-      return promiseRejectedWith(typeError('ReadableStream.pipeTo: this stream is locked'));
+      return promiseRejectedWith(invalidState('ReadableStream.pipeTo: this stream is locked'));
     }
     if (isWritableStreamLocked(dest)) {
-      return promiseRejectedWith(typeError('ReadableStream.pipeTo: the destination is locked'));
+      return promiseRejectedWith(invalidState('ReadableStream.pipeTo: the destination is locked'));
     }
     return ReadableStreamPipeTo(stream, dest, opts.preventClose, opts.preventAbort, opts.preventCancel, opts.signal);
   }
@@ -5166,9 +5453,9 @@ ObjectDefineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
   value: ReadableStream.prototype.values, writable: true, enumerable: false, configurable: true,
 });
 ObjectDefineProperty(ReadableStream, 'from', { enumerable: true });
-Object.assign(__fws$m[24], { unwrapReadableStream, ReadableStream }); __fws$settle(24); }
+Object.assign(__fws$m[26], { unwrapReadableStream, ReadableStream }); __fws$settle(26); }
 // ---- src/transform/default-controller.js
-{ const { OriginalTypeError } = __fws$m[0]; const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface, typeError } = __fws$m[3]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[9]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(26, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[25] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
+{ const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface } = __fws$m[5]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[11]; const { illegalConstructor, invalidState, plainTypeError } = __fws$m[2]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(28, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(28, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(28, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[27] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 
 
@@ -5210,7 +5497,7 @@ Object.assign(__fws$m[24], { unwrapReadableStream, ReadableStream }); __fws$sett
   #impl;
 
   constructor(key = undefined, impl = undefined) {
-    if (key !== kWrap) throw new OriginalTypeError('Illegal constructor');
+    if (key !== kWrap) throw illegalConstructor();
     this.#impl = impl;
     impl.api = this;
   }
@@ -5305,7 +5592,7 @@ function cancelByTransformer(reason) {
   const stream = controller.stream;
   const readableController = stream.readable.controller;
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
-    throw typeError('The readable side of the TransformStream is not in a state that permits enqueue');
+    throw invalidState('The readable side of the TransformStream is not in a state that permits enqueue');
   }
   let mayPull;
   try {
@@ -5322,6 +5609,7 @@ function cancelByTransformer(reason) {
 
 /** TransformStreamDefaultControllerPerformTransform */
        function TransformStreamDefaultControllerPerformTransform(controller, chunk) {
+  if (controller.transformAlgorithm === undefined) return transformAfterClear(controller);
   const transformResult = controller.transformAlgorithm(chunk);
   if (transformResult === undefined) return undefined; // fulfilled at once: nothing to react to
   return uponPromise(transformResult, undefined, (r) => {
@@ -5330,18 +5618,31 @@ function cancelByTransformer(reason) {
   });
 }
 
+/**
+ * A write that reached the transformer after a cancel of the readable side
+ * cleared it, before that cancel errored the writable side: the spec would
+ * call undefined. As native does, the stream errors with a TypeError and the
+ * write rejects with it, instead of a throw in the middle of a pipe.
+ */
+function transformAfterClear(controller) {
+  const e = plainTypeError('The TransformStream was cancelled before this chunk could be transformed');
+  TransformStreamError(controller.stream, e);
+  return promiseRejectedWith(e);
+}
+
 /** TransformStreamDefaultControllerTerminate */
        function TransformStreamDefaultControllerTerminate(controller) {
   const stream = controller.stream;
   ReadableStreamDefaultControllerClose(stream.readable.controller);
-  const error = new OriginalTypeError('The TransformStream was terminated');
+  const error = invalidState('The TransformStream was terminated');
   TransformStreamErrorWritableAndUnblockWrite(stream, error);
 }
-Object.assign(__fws$m[25], { TransformStreamDefaultController }); }
+Object.assign(__fws$m[27], { TransformStreamDefaultController }); }
 // ---- src/transform/transform-stream.js
-{ const { ReflectApply } = __fws$m[0]; const { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise, uponPromise } = __fws$m[1]; const { kWrap } = __fws$m[2]; const { queueSteps } = __fws$m[8]; const { isObject, illegalInvocation, defineInterface, typeError, rangeError, convertCallback } = __fws$m[3]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[4]; const { ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[9]; const { ReadableStreamImpl } = __fws$m[6]; const { wrapReadableStream } = __fws$m[24]; const { WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17]; const { WritableStreamImpl } = __fws$m[16]; const { wrapWritableStream } = __fws$m[19]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[25]; const { counters } = __fws$m[11]; __fws$m[26] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(26);
+{ const { ReflectApply } = __fws$m[0]; const { Deferred, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { queueSteps } = __fws$m[10]; const { isObject, illegalInvocation, defineInterface, convertCallback } = __fws$m[5]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[6]; const { ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[11]; const { ReadableStreamImpl } = __fws$m[8]; const { wrapReadableStream } = __fws$m[26]; const { WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[19]; const { WritableStreamImpl } = __fws$m[18]; const { wrapWritableStream } = __fws$m[21]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[27]; const { counters } = __fws$m[13]; const { invalidArgType, invalidArgValueRange, plainTypeError } = __fws$m[2]; __fws$m[28] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(28);
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
+
 
 
 
@@ -5381,11 +5682,9 @@ const kStartThrew = Symbol('start threw');
     this.backpressureChange = undefined; // Deferred
     this.pullParked = false;
     // Tier 0 (see src/readable/pipe-to.js): the pipes feeding and reading this
-    // transform, a pipe waiting for its backpressure to drop, and whether a
-    // pipe is running transform() directly right now.
+    // transform, and whether a pipe is running transform() directly right now.
     this.inPipe = undefined;
     this.outPipe = undefined;
-    this.blockedPipe = undefined;
     this.fusing = false;
     this.controller = undefined;
     // How the start promise both sides wait on settles (see transformStartStep1).
@@ -5404,7 +5703,7 @@ const kStartThrew = Symbol('start threw');
       return;
     }
     if (transformer !== undefined && !isObject(transformer)) {
-      throw typeError("Failed to construct 'TransformStream': argument 1 (transformer) must be an object");
+      throw invalidArgType("Failed to construct 'TransformStream': argument 1 (transformer) must be an object");
     }
     const writableStrategyDict = convertQueuingStrategy(writableStrategy, "argument 2 (writableStrategy) of 'TransformStream'");
     const readableStrategyDict = convertQueuingStrategy(readableStrategy, "argument 3 (readableStrategy) of 'TransformStream'");
@@ -5421,15 +5720,15 @@ const kStartThrew = Symbol('start threw');
       if (flush !== undefined) convertCallback(flush, "'flush' member of Transformer");
       const readableType = transformer.readableType;
       start = transformer.start;
-      if (start !== undefined) convertCallback(start, "'start' member of Transformer");
+      if (start !== undefined) convertCallback(start, "'start' member of Transformer", null);
       transform = transformer.transform;
       if (transform !== undefined) convertCallback(transform, "'transform' member of Transformer");
       const writableType = transformer.writableType;
       if (readableType !== undefined) {
-        throw rangeError("Failed to construct 'TransformStream': 'readableType' member of Transformer must be undefined");
+        throw invalidArgValueRange("Failed to construct 'TransformStream': 'readableType' member of Transformer must be undefined");
       }
       if (writableType !== undefined) {
-        throw rangeError("Failed to construct 'TransformStream': 'writableType' member of Transformer must be undefined");
+        throw invalidArgValueRange("Failed to construct 'TransformStream': 'writableType' member of Transformer must be undefined");
       }
     }
     const readableHighWaterMark = ExtractHighWaterMark(readableStrategyDict, 0);
@@ -5586,13 +5885,6 @@ function transformSourceCancel(reason) {
     stream.pullParked = false;
     pullSettled(stream.readable.controller);
   }
-  if (!backpressure && stream.blockedPipe !== undefined) {
-    // A pipe holding off writes until this moment resumes a microtask later,
-    // when a write waiting on the backpressure change promise would have.
-    const pipe = stream.blockedPipe;
-    stream.blockedPipe = undefined;
-    enqueueMicrotask(pipe.step);
-  }
 }
 
 /** The current [[backpressureChangePromise]], made when first needed. */
@@ -5613,10 +5905,25 @@ function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
     return uponPromise(backpressureChangePromise(stream), () => {
       const writable = stream.writable;
       if (writable.state === 'erroring') throw writable.storedError;
-      return TransformStreamDefaultControllerPerformTransform(controller, chunk);
+      return performTransformFused(stream, chunk);
     });
   }
   return TransformStreamDefaultControllerPerformTransform(controller, chunk);
+}
+
+/**
+ * A transform() that waited for backpressure to drop: what it enqueues goes
+ * down a fused chain as soon as it returns (tier 0, as for a pipe's direct
+ * write in src/readable/pipe-to.js), so a chain that started with its output
+ * unread does not take one microtask per hop for that chunk.
+ */
+function performTransformFused(stream, chunk) {
+  stream.fusing = true;
+  const result = TransformStreamDefaultControllerPerformTransform(stream.controller, chunk);
+  stream.fusing = false;
+  const next = stream.outPipe;
+  if (next !== undefined) next.stepIfRequested();
+  return result;
 }
 
 /** TransformStreamDefaultSinkAbortAlgorithm */
@@ -5626,7 +5933,7 @@ function TransformStreamDefaultSinkAbortAlgorithm(stream, reason) {
   const readable = stream.readable;
   const finish = new Deferred();
   controller.finishPromise = finish;
-  const cancelPromise = controller.cancelAlgorithm(reason);
+  const cancelPromise = cancelAlgorithmOrRefusal(controller, reason);
   TransformStreamDefaultControllerClearAlgorithms(controller);
   reactToPromise(cancelPromise, () => {
     if (readable.state === 'errored') {
@@ -5640,6 +5947,20 @@ function TransformStreamDefaultSinkAbortAlgorithm(stream, reason) {
     finish.reject(r);
   });
   return finish.promise;
+}
+
+/**
+ * Performs controller.[[cancelAlgorithm]]. An abort that waited for start(),
+ * or a cancel that a pipe's shutdown makes, can find it cleared (terminate()
+ * or error() ran meanwhile), where the spec would call undefined: native
+ * rejects with a plain TypeError, and so do we, instead of throwing inside a
+ * reaction (an unhandled rejection).
+ */
+function cancelAlgorithmOrRefusal(controller, reason) {
+  if (controller.cancelAlgorithm === undefined) {
+    return promiseRejectedWith(plainTypeError('The transformer was cleared by terminate() or error() before this abort or cancel ran'));
+  }
+  return controller.cancelAlgorithm(reason); // a method of the controller
 }
 
 /** TransformStreamDefaultSinkCloseAlgorithm */
@@ -5681,7 +6002,7 @@ function TransformStreamDefaultSourceCancelAlgorithm(stream, reason) {
   const writable = stream.writable;
   const finish = new Deferred();
   controller.finishPromise = finish;
-  const cancelPromise = controller.cancelAlgorithm(reason);
+  const cancelPromise = cancelAlgorithmOrRefusal(controller, reason);
   TransformStreamDefaultControllerClearAlgorithms(controller);
   reactToPromise(cancelPromise, () => {
     if (writable.state === 'errored') {
@@ -5698,56 +6019,9 @@ function TransformStreamDefaultSourceCancelAlgorithm(stream, reason) {
   });
   return finish.promise;
 }
-Object.assign(__fws$m[26], { unwrapTransformStream, TransformStream }); __fws$settle(26); }
-// ---- src/bridge/natives.js
-{ __fws$m[27] = {  };
-// Node's own Web Streams classes, captured when fast-webstreams first loads,
-// before the global patch can replace them.
-const names = [
-  'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
-  'ReadableStreamDefaultController', 'ReadableByteStreamController', 'WritableStream',
-  'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'TransformStream',
-  'TransformStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy',
-];
-
-/** name -> the global property descriptor as Node defined it (Node uses lazy accessors). */
-       const nativeDescriptors = new Map();
-
-/** name -> Node's class. */
-       const natives = {};
-
-for (const name of names) {
-  nativeDescriptors.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
-  natives[name] = globalThis[name];
-}
-
-// Brand checks for Node's native streams: Node's own `locked` getters throw for
-// anything its constructors did not make (ours included), so calling one is an
-// exact test that no prototype trick can fool. Used once per bridge, never per chunk.
-const lockedGetter = (name) => Object.getOwnPropertyDescriptor(natives[name].prototype, 'locked').get;
-const readableLocked = lockedGetter('ReadableStream');
-const writableLocked = lockedGetter('WritableStream');
-
-function brandTest(getter, value) {
-  if (typeof value !== 'object' || value === null) return false;
-  try {
-    Reflect.apply(getter, value, []);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** True when `value` was made by Node's ReadableStream constructor. */
-       const isNativeReadableStream = (value) => brandTest(readableLocked, value);
-/** True when `value` was made by Node's WritableStream constructor. */
-       const isNativeWritableStream = (value) => brandTest(writableLocked, value);
-/** Node's `locked` for a native ReadableStream / WritableStream. */
-       const nativeReadableLocked = (stream) => Reflect.apply(readableLocked, stream, []);
-       const nativeWritableLocked = (stream) => Reflect.apply(writableLocked, stream, []);
-Object.assign(__fws$m[27], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
+Object.assign(__fws$m[28], { unwrapTransformStream, TransformStream }); __fws$settle(28); }
 // ---- src/bridge/node-symbols.js
-{ const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[24]; const { WritableStream, unwrapWritableStream } = __fws$m[19]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[10]; const { ReadableStreamDefaultControllerError } = __fws$m[9]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17];
+{ const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[3]; const { ReadableStream, unwrapReadableStream } = __fws$m[26]; const { WritableStream, unwrapWritableStream } = __fws$m[21]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[12]; const { ReadableStreamDefaultControllerError } = __fws$m[11]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[19];
 // Node's stream utilities recognise Web Streams by duck typing and then read a
 // few *registered* symbols (Symbol.for), which any class may implement:
 //   nodejs.webstream.isClosedPromise        { promise } settled when the stream closes / errors
@@ -5888,7 +6162,7 @@ define(WP, kControllerErrorFunction, function controllerErrorFunction() {
 });
  }
 // ---- src/bridge/native-twin.js
-{ const { uponPromise } = __fws$m[1]; const { ReadableStreamCancel } = __fws$m[6]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[12]; const { WritableStreamAbort } = __fws$m[16]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[20]; const { natives } = __fws$m[27]; const { counters } = __fws$m[11]; __fws$m[29] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
+{ const { uponPromise } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[14]; const { WritableStreamAbort } = __fws$m[18]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[22]; const { natives } = __fws$m[1]; const { counters } = __fws$m[13]; __fws$m[30] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
 // The bridge to Node's native streams: a native twin of one of our streams.
 // Some consumers only accept streams made by Node's own constructors (brand
 // checks on private symbols, V8's transfer marker). For them we hand over a
@@ -6001,7 +6275,7 @@ function readFrom(reader) {
 }
  }
 // ---- src/patch/transfer.js
-{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[29]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; __fws$m[30] = { installTransferPatch, uninstallTransferPatch };
+{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[30]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; __fws$m[31] = { installTransferPatch, uninstallTransferPatch };
 // Transfer of our streams: structuredClone(value, { transfer }) and
 // MessagePort.prototype.postMessage(value, transfer). V8 only transfers streams
 // that Node's constructors marked, so each of our streams in the transfer list
@@ -6155,7 +6429,7 @@ let installedPatch = false;
 }
  }
 // ---- src/patch/classes.js
-{ const { ReadableStream } = __fws$m[24]; const { ReadableStreamDefaultReader } = __fws$m[12]; const { ReadableStreamBYOBReader } = __fws$m[13]; const { ReadableStreamDefaultController } = __fws$m[9]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[10]; const { WritableStream } = __fws$m[19]; const { WritableStreamDefaultWriter } = __fws$m[20]; const { WritableStreamDefaultController } = __fws$m[17]; const { TransformStream } = __fws$m[26]; const { TransformStreamDefaultController } = __fws$m[25]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[4]; __fws$m[31] = {  };
+{ const { ReadableStream } = __fws$m[26]; const { ReadableStreamDefaultReader } = __fws$m[14]; const { ReadableStreamBYOBReader } = __fws$m[15]; const { ReadableStreamDefaultController } = __fws$m[11]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[12]; const { WritableStream } = __fws$m[21]; const { WritableStreamDefaultWriter } = __fws$m[22]; const { WritableStreamDefaultController } = __fws$m[19]; const { TransformStream } = __fws$m[28]; const { TransformStreamDefaultController } = __fws$m[27]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[6]; __fws$m[32] = {  };
 // Our class for each Web Streams global the patch replaces.
 
 
@@ -6184,9 +6458,9 @@ let installedPatch = false;
   ByteLengthQueuingStrategy,
   CountQueuingStrategy,
 };
-Object.assign(__fws$m[31], { fastClasses }); }
+Object.assign(__fws$m[32], { fastClasses }); }
 // ---- src/patch/restore.js
-{ __fws$m[32] = { sameShape };
+{ __fws$m[33] = { sameShape };
 // A journal of what the patch changed, so uninstall() can put back every
 // original exactly: property descriptors (or their absence) and prototypes.
        class Journal {
@@ -6242,9 +6516,9 @@ Object.assign(__fws$m[31], { fastClasses }); }
   Object.defineProperty(wrapper, 'length', { value: original.length, configurable: true });
   return wrapper;
 }
-Object.assign(__fws$m[32], { Journal }); }
+Object.assign(__fws$m[33], { Journal }); }
 // ---- src/patch/features.js
-{ __fws$m[33] = { enabledFeatures };
+{ __fws$m[34] = { enabledFeatures };
 // The preload's switches, read from the environment when install() runs.
 //   FAST_WEBSTREAMS=0                 the kill switch: register.mjs installs nothing
 //   FAST_WEBSTREAMS_STREAM_WEB=0      leave node:stream/web exporting Node's classes
@@ -6269,7 +6543,7 @@ Object.assign(__fws$m[32], { Journal }); }
 }
  }
 // ---- src/patch/instanceof.js
-{ const { fastClasses } = __fws$m[31]; const { natives } = __fws$m[27]; const { unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; __fws$m[34] = { installInstanceof };
+{ const { fastClasses } = __fws$m[32]; const { natives } = __fws$m[1]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; __fws$m[35] = { installInstanceof };
 // instanceof both ways between Node's native classes and ours.
 //
 // Native streams are instances of our classes: each native prototype gets our
@@ -6318,7 +6592,7 @@ function oursTest(name, Ours) {
 }
  }
 // ---- src/patch/builtins.js
-{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[35] = {  };
+{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[36] = {  };
 // Node's builtin modules as require() gives them (their CommonJS exports, no
 // ESM namespace: building one can load more of Node, and some load undici).
 // process.getBuiltinModule where Node has it (20.16+, 22.3+), captured now;
@@ -6331,9 +6605,9 @@ const getBuiltinModule = process.getBuiltinModule;
        const builtin = typeof getBuiltinModule === 'function'
   ? (id) => Reflect.apply(getBuiltinModule, process, [id])
   : createRequire(__fws$url);
-Object.assign(__fws$m[35], { builtin }); }
+Object.assign(__fws$m[36], { builtin }); }
 // ---- src/patch/stream-web.js
-{ const { fastClasses } = __fws$m[31]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { IsReadableStreamLocked } = __fws$m[6]; const { ReadableStreamTee: OurTee } = __fws$m[15]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[36] = { installStreamWeb };
+{ const { fastClasses } = __fws$m[32]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[8]; const { ReadableStreamTee: OurTee } = __fws$m[17]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[37] = { installStreamWeb };
 // `node:stream/web` and `stream/web`, imported or required, give our classes.
 //
 // Every form of the module shares one exports object (what require() returns);
@@ -6377,7 +6651,7 @@ const streamWeb = builtin('node:stream/web');
 }
  }
 // ---- src/bridge/fast-over-native.js
-{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[1]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[17]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[10]; const { AcquireReadableStreamDefaultReader } = __fws$m[12]; const { IsReadableStreamLocked } = __fws$m[6]; const { natives } = __fws$m[27]; const { counters } = __fws$m[11]; __fws$m[37] = { fastWritableOver };
+{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[3]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[19]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[12]; const { AcquireReadableStreamDefaultReader } = __fws$m[14]; const { IsReadableStreamLocked } = __fws$m[8]; const { natives } = __fws$m[1]; const { counters } = __fws$m[13]; __fws$m[38] = { fastWritableOver };
 // The other direction of the bridge: one of OUR streams in front of a native
 // one. Used where a native stream meets our code: a pipe from ours into a
 // native writable (CompressionStream, TextDecoderStream, Writable.toWeb()),
@@ -6563,9 +6837,9 @@ function enqueueFromReaction(stream, controller, chunk) {
     setPromiseIsHandled(settled);
   }
 }
-Object.assign(__fws$m[37], { BodyShell }); }
+Object.assign(__fws$m[38], { BodyShell }); }
 // ---- src/patch/consumers.js
-{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[1]; const { ReadableStream, unwrapReadableStream } = __fws$m[24]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[19]; const { unwrapTransformStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[6]; const { IsWritableStreamLocked } = __fws$m[16]; const { convertPipeOptions } = __fws$m[21]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[27]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[29]; const { fastWritableOver } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[38] = { installConsumers };
+{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[3]; const { ReadableStream, unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; const { convertPipeOptions } = __fws$m[23]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[1]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[30]; const { fastWritableOver } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[39] = { installConsumers };
 // Node's consumers that only accept native streams, and pipes that cross
 // between native streams and ours.
 //
@@ -6784,7 +7058,7 @@ function installPipes(journal) {
 }
  }
 // ---- src/patch/bodies.js
-{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[24]; const { ReadableByteStreamControllerClose } = __fws$m[10]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[27]; const { BodyShell } = __fws$m[37]; const { sameShape } = __fws$m[32]; const { builtin } = __fws$m[35]; __fws$m[39] = { installBodies };
+{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { ReadableByteStreamControllerClose } = __fws$m[12]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[1]; const { BodyShell } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[40] = { installBodies };
 // Response.prototype.body and Request.prototype.body: one of our streams.
 //
 // Under the preload undici makes its bodies with the *global* ReadableStream
@@ -6955,7 +7229,7 @@ function looksLikeUndici(exports) {
 }
  }
 // ---- src/patch/globals.js
-{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[27]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[30]; const { fastClasses } = __fws$m[31]; const { Journal } = __fws$m[32]; const { enabledFeatures } = __fws$m[33]; const { installInstanceof } = __fws$m[34]; const { installStreamWeb } = __fws$m[36]; const { installConsumers } = __fws$m[38]; const { installBodies } = __fws$m[39]; __fws$m[40] = { isInstalled, install, uninstall, nativeClasses };
+{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[1]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[31]; const { fastClasses } = __fws$m[32]; const { Journal } = __fws$m[33]; const { enabledFeatures } = __fws$m[34]; const { installInstanceof } = __fws$m[35]; const { installStreamWeb } = __fws$m[37]; const { installConsumers } = __fws$m[39]; const { installBodies } = __fws$m[40]; __fws$m[41] = { isInstalled, install, uninstall, nativeClasses };
 // The global patch: replaces Node's Web Streams classes on globalThis with ours,
 // plus every other way a program reaches Web Streams (docs/interop.md), and can
 // put every original property and prototype back exactly as it was.
@@ -7035,7 +7309,7 @@ let transferInstalled = false;
 }
  }
 // ---- src/metrics/api.js
-{ const { snapshotCounters, zeroCounters } = __fws$m[11]; __fws$m[41] = { tierShares, formatSummary, getCounters, resetCounters };
+{ const { snapshotCounters, zeroCounters } = __fws$m[13]; __fws$m[42] = { tierShares, sumCounters, formatSummary, getCounters, resetCounters };
 // The public face of the tier counters: getCounters() / resetCounters(), and
 // the derived figures (chunk share per tier, one-line summary) that the
 // stderr lines, the exit summary and the load comparison all print the same way.
@@ -7104,9 +7378,273 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
   parts.push(`fallbacks ${n(snap.fallbacks)}` + (reasons.length ? ` (${reasons.map(([r, c]) => `${r} ${c}`).join(', ')})` : ''));
   return `fast-webstreams: ${parts.join('; ')}`;
 }
+
+/**
+ * Field-by-field sum of snapshots (fallback reasons merged): how a cluster
+ * primary adds its workers' counters to its own.
+ */
+       function sumCounters(snaps) {
+  const out = { fallbackReasons: {} };
+  for (const snap of snaps) {
+    for (const [key, value] of Object.entries(snap)) {
+      if (typeof value === 'number') out[key] = n(out[key]) + value;
+    }
+    for (const [reason, count] of Object.entries(snap.fallbackReasons ?? {})) {
+      out.fallbackReasons[reason] = n(out.fallbackReasons[reason]) + n(count);
+    }
+  }
+  return out;
+}
+
+/** Any stream work counted at all: streams made, chunks moved or bridges built. */
+       function hasStreamWork(snap) {
+  for (const value of Object.values(snap)) if (typeof value === 'number' && value > 0) return true;
+  return false;
+}
+ }
+// ---- src/metrics/prometheus.js
+{ __fws$m[43] = { metricName, renderPrometheus, tierHops };
+// Prometheus text exposition format (version 0.0.4) for the tier counters.
+// Every numeric counter field becomes `fast_webstreams_<snake_case>_total`;
+// fallbacks carry their reason as a label. Fields added to counters.js later
+// are exposed automatically (with a generic HELP line until described here).
+
+       const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+/** HELP text per counter field. docs/metrics.md describes the same names at length. */
+       const COUNTER_HELP = {
+  readableStreamsCreated: 'ReadableStreams constructed with new ReadableStream() (not the sides of TransformStreams or tee branches).',
+  writableStreamsCreated: 'WritableStreams constructed with new WritableStream().',
+  transformStreamsCreated: 'TransformStreams constructed with new TransformStream().',
+  fusedChains: 'Tier 0: pipeThrough chains resolved at their sink (chunks then cross the whole chain in one go).',
+  fusedStreams: 'Tier 0: TransformStreams linked inside fused chains (piped into and out of).',
+  fusedChunks: 'Tier 0: chunks a pipe wrote directly into a TransformStream of a chain (one per chunk per transform).',
+  syncReads: 'Tier 1: read() / async-iterator next() answered synchronously from the queue.',
+  syncWrites: 'Tier 1: chunks a pipe wrote directly into an idle sink (no write request queued).',
+  syncPipeChunks: 'Tier 1: chunks a pipe took straight from its source\'s queue.',
+  specReads: 'Tier 2: reads that took the spec algorithm (a read request and a Promise).',
+  specWrites: 'Tier 2: writes that took the spec algorithm: writer.write() calls (by user code, or by a native adapter writing into our stream) and pipe writes into a sink that was busy.',
+  specPipeChunks: 'Tier 2: chunks that reached a pipe through a pending read request (a microtask per chunk).',
+  nativeBridges: 'Tier 3: bridges made to or from a native Node stream at a boundary.',
+  fallbacks: 'Fast paths that handed over to the spec path, by reason.',
+};
+
+const TIER_FIELDS = { fused: ['fusedChunks'], sync: ['syncReads', 'syncWrites', 'syncPipeChunks'],
+  spec: ['specReads', 'specWrites', 'specPipeChunks'] };
+
+/** Chunk hops per tier label (fused = tier 0, sync = tier 1, spec = tier 2). */
+       function tierHops(snap) {
+  const out = {};
+  for (const [tier, fields] of Object.entries(TIER_FIELDS)) {
+    out[tier] = fields.reduce((sum, f) => sum + (typeof snap[f] === 'number' ? snap[f] : 0), 0);
+  }
+  return out;
+}
+
+/** `syncPipeChunks` -> `fast_webstreams_sync_pipe_chunks_total`. */
+       function metricName(field) {
+  return `fast_webstreams_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_total`;
+}
+
+const escapeLabel = (value) => String(value).replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+const escapeHelp = (text) => String(text).replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+
+const labelText = (labels) => Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',');
+
+function family(lines, name, type, help, samples) {
+  lines.push(`# HELP ${name} ${escapeHelp(help)}`, `# TYPE ${name} ${type}`);
+  for (const [labels, value] of samples) lines.push(`${name}${labels ? `{${labelText(labels)}}` : ''} ${value}`);
+}
+
+/**
+ * Renders a counters snapshot (see getCounters()) as Prometheus text.
+ * `extra.installed` (boolean) adds the `fast_webstreams_installed` gauge;
+ * `extra.info` (labels) the `fast_webstreams_info` gauge; `extra.workers`
+ * ([{ id, pid, counters }]) per-worker families of a cluster primary (`snap`
+ * is then the sum over the primary, its workers and the workers that exited).
+ */
+       function renderPrometheus(snap, extra = {}) {
+  const lines = [];
+  if (extra.info !== undefined) {
+    family(lines, 'fast_webstreams_info', 'gauge', 'Always 1; the labels say which fast-webstreams, which Node, and which preload features are on.',
+      [[extra.info, 1]]);
+  }
+  if (typeof extra.installed === 'boolean') {
+    lines.push('# HELP fast_webstreams_installed 1 when the global Web Streams classes are fast-webstreams\' (the preload is active).');
+    lines.push('# TYPE fast_webstreams_installed gauge');
+    lines.push(`fast_webstreams_installed ${extra.installed ? 1 : 0}`);
+  }
+  for (const [field, value] of Object.entries(snap)) {
+    if (typeof value !== 'number') continue;
+    const name = metricName(field);
+    lines.push(`# HELP ${name} ${escapeHelp(COUNTER_HELP[field] ?? `Counter ${field}.`)}`);
+    lines.push(`# TYPE ${name} counter`);
+    if (field === 'fallbacks') {
+      const reasons = Object.entries(snap.fallbackReasons ?? {});
+      let labelled = 0;
+      for (const [reason, count] of reasons.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        lines.push(`${name}{reason="${escapeLabel(reason)}"} ${count}`);
+        labelled += count;
+      }
+      // Never let the family's sum disagree with the plain counter.
+      if (value > labelled) lines.push(`${name}{reason="unspecified"} ${value - labelled}`);
+    } else {
+      lines.push(`${name} ${value}`);
+    }
+  }
+  const hops = tierHops(snap);
+  family(lines, 'fast_webstreams_chunk_hops_total', 'counter',
+    'Chunk operations (reads, writes, hops through a transform) by tier: fused = tier 0, sync = tier 1, spec = tier 2. Same counts as the per-field counters, summed.',
+    Object.entries(hops).map(([tier, v]) => [{ tier }, v]));
+  const total = hops.fused + hops.sync + hops.spec;
+  if (total > 0) {
+    family(lines, 'fast_webstreams_fast_share', 'gauge',
+      'Share of chunk hops on the fast tiers (fused + sync) / all, since start or resetCounters(); use chunk_hops_total for a windowed share.',
+      [[null, Number(((hops.fused + hops.sync) / total).toFixed(6))]]);
+  }
+  if (extra.workers !== undefined) {
+    family(lines, 'fast_webstreams_cluster_workers', 'gauge', 'Cluster workers whose counters this primary has received and that are still alive.',
+      [[null, extra.workers.length]]);
+    const perWorker = [];
+    const created = [];
+    for (const w of extra.workers) {
+      const id = { worker: String(w.id), pid: String(w.pid) };
+      for (const [tier, v] of Object.entries(tierHops(w.counters))) perWorker.push([{ ...id, tier }, v]);
+      const c = w.counters;
+      created.push([id, (c.readableStreamsCreated ?? 0) + (c.writableStreamsCreated ?? 0) + (c.transformStreamsCreated ?? 0)]);
+    }
+    family(lines, 'fast_webstreams_worker_chunk_hops_total', 'counter',
+      'Chunk hops by tier for each live cluster worker (already included in fast_webstreams_chunk_hops_total).', perWorker);
+    family(lines, 'fast_webstreams_worker_streams_created_total', 'counter',
+      'Streams created (readable + writable + transform) by each live cluster worker.', created);
+  }
+  return `${lines.join('\n')}\n`;
+}
+Object.assign(__fws$m[43], { COUNTER_HELP, PROMETHEUS_CONTENT_TYPE }); }
+// ---- src/metrics/info.js
+{ const __fws$url = new URL("../src/metrics/info.js", import.meta.url).href; const { builtin } = __fws$m[36]; const { enabledFeatures } = __fws$m[34]; const { isInstalled } = __fws$m[41]; __fws$m[44] = { infoLabels };
+// What `fast_webstreams_info` reports: our version, Node's, and which preload
+// features are on. Read once, at the first scrape (never at start-up): the
+// version comes from our package.json, found by walking up from this module
+// (src/metrics/ in a checkout, dist/ in the bundle).
+
+
+
+
+let version;
+
+function packageVersion() {
+  if (version !== undefined) return version;
+  version = 'unknown';
+  try {
+    const { readFileSync } = builtin('node:fs');
+    let url = new URL('.', __fws$url);
+    for (let i = 0; i < 4; i++) {
+      try {
+        const pkg = JSON.parse(readFileSync(new URL('package.json', url), 'utf8'));
+        if (pkg.name === 'fast-webstreams') {
+          version = String(pkg.version);
+          break;
+        }
+      } catch {
+        // no package.json at this level: keep walking up
+      }
+      url = new URL('..', url);
+    }
+  } catch {
+    // not a file: URL (a bundler's output): the version stays unknown
+  }
+  return version;
+}
+
+/** Labels of `fast_webstreams_info`: strings only, features as "on"/"off". */
+       function infoLabels() {
+  const labels = { version: packageVersion(), node_version: process.version, pid: String(process.pid),
+    installed: isInstalled() ? 'on' : 'off' };
+  for (const [feature, on] of Object.entries(enabledFeatures())) {
+    labels[feature.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = on ? 'on' : 'off';
+  }
+  return labels;
+}
+ }
+// ---- src/metrics/integrations.js
+{ const { snapshotCounters } = __fws$m[13]; const { metricName, COUNTER_HELP, renderPrometheus, tierHops } = __fws$m[43]; const { infoLabels } = __fws$m[44]; const { isInstalled } = __fws$m[41]; __fws$m[45] = { renderMetrics, registerPromClient, registerOpenTelemetry };
+// Our counters where operators already look, without a dependency of ours:
+// the application passes its own prom-client module or OpenTelemetry meter.
+//   renderMetrics()                      Prometheus text to append to an existing /metrics
+//   registerPromClient(client, registry) a collector on a prom-client registry
+//   registerOpenTelemetry(meter)         observable counters on an @opentelemetry/api Meter
+
+
+
+
+
+/** This process's counters as Prometheus text (append it to your own /metrics body). */
+       function renderMetrics() {
+  return renderPrometheus(snapshotCounters(), { installed: isInstalled(), info: infoLabels() });
+}
+
+const numericFields = (snap) => Object.keys(snap).filter((k) => typeof snap[k] === 'number' && k !== 'fallbacks');
+
+/**
+ * Registers our counters on a prom-client registry (default: client.register).
+ * Values are read at each scrape (collect), never pushed. Returns the metrics.
+ */
+       function registerPromClient(client, registry = client.register) {
+  const registers = [registry];
+  const made = [];
+  const counter = (name, help, labelNames, collect) => {
+    const m = new client.Counter({ name, help, labelNames, registers, collect });
+    made.push(m);
+  };
+  for (const field of numericFields(snapshotCounters())) {
+    counter(metricName(field), COUNTER_HELP[field] ?? `Counter ${field}.`, [], function collect() {
+      this.reset();
+      this.inc(snapshotCounters()[field]);
+    });
+  }
+  counter(metricName('fallbacks'), COUNTER_HELP.fallbacks, ['reason'], function collect() {
+    this.reset();
+    for (const [reason, n] of Object.entries(snapshotCounters().fallbackReasons)) this.inc({ reason }, n);
+  });
+  counter('fast_webstreams_chunk_hops_total', 'Chunk hops by tier: fused = tier 0, sync = tier 1, spec = tier 2.', ['tier'], function collect() {
+    this.reset();
+    for (const [tier, n] of Object.entries(tierHops(snapshotCounters()))) this.inc({ tier }, n);
+  });
+  const labels = infoLabels();
+  const info = new client.Gauge({ name: 'fast_webstreams_info', help: 'Always 1; which fast-webstreams, Node and features.',
+    labelNames: Object.keys(labels), registers });
+  info.set(labels, 1);
+  made.push(info);
+  return made;
+}
+
+/**
+ * Observable counters on an OpenTelemetry Meter (from the application's
+ * @opentelemetry/api: metrics.getMeter('fast-webstreams')). One batch callback
+ * reads a snapshot per collection. Returns a function that unregisters it.
+ */
+       function registerOpenTelemetry(meter) {
+  const instruments = {};
+  for (const field of numericFields(snapshotCounters())) {
+    const name = metricName(field).replace(/_total$/, '').replace(/^fast_webstreams_/, 'fast_webstreams.');
+    instruments[field] = meter.createObservableCounter(name, { description: COUNTER_HELP[field] ?? field });
+  }
+  const fallbacks = meter.createObservableCounter('fast_webstreams.fallbacks', { description: COUNTER_HELP.fallbacks });
+  const hops = meter.createObservableCounter('fast_webstreams.chunk_hops', { description: 'Chunk hops by tier (fused, sync, spec).' });
+  const callback = (result) => {
+    const snap = snapshotCounters();
+    for (const [field, instrument] of Object.entries(instruments)) result.observe(instrument, snap[field]);
+    for (const [reason, n] of Object.entries(snap.fallbackReasons)) result.observe(fallbacks, n, { reason });
+    for (const [tier, n] of Object.entries(tierHops(snap))) result.observe(hops, n, { tier });
+  };
+  const all = [...Object.values(instruments), fallbacks, hops];
+  meter.addBatchObservableCallback(callback, all);
+  return () => meter.removeBatchObservableCallback(callback, all);
+}
  }
 // ---- src/metrics/record.js
-{ const { snapshotCounters } = __fws$m[11]; const { tierShares } = __fws$m[41]; const { isInstalled } = __fws$m[40]; __fws$m[42] = { metricsRecord };
+{ const { snapshotCounters } = __fws$m[13]; const { tierShares } = __fws$m[42]; const { isInstalled } = __fws$m[41]; __fws$m[46] = { metricsRecord };
 // The record published on the diagnostics channel and printed as one JSON line
 // on stderr: cumulative counters plus the derived chunk share per tier.
 
@@ -7126,7 +7664,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/channel.js
-{ const { metricsRecord } = __fws$m[42]; const { builtin } = __fws$m[35]; __fws$m[43] = { enableMetricsChannel };
+{ const { metricsRecord } = __fws$m[46]; const { builtin } = __fws$m[36]; __fws$m[47] = { enableMetricsChannel };
 // The `fast-webstreams:metrics` diagnostics channel. While it has subscribers,
 // a metrics record (see record.js) is published on it once per interval. With
 // no subscriber there is no timer at all: the first subscribe() on the channel
@@ -7206,75 +7744,238 @@ function armHook() {
   return channel;
 }
  }
-// ---- src/metrics/prometheus.js
-{ __fws$m[44] = { renderPrometheus };
-// Prometheus text exposition format (version 0.0.4) for the tier counters.
-// Every numeric counter field becomes `fast_webstreams_<snake_case>_total`;
-// fallbacks carry their reason as a label. Fields added to counters.js later
-// are exposed automatically (with a generic HELP line until described here).
+// ---- src/metrics/cluster.js
+{ const { snapshotCounters } = __fws$m[13]; const { sumCounters } = __fws$m[42]; const { builtin } = __fws$m[36]; __fws$m[48] = { announcePrimary, loadedCluster, reportsToPrimary, startReporting };
+// Counters across a node:cluster (or any IPC parent that runs the preload).
+//
+// A cluster worker does not serve /metrics itself: it sends its snapshot to its
+// primary over the IPC channel once per second (process.send needs no
+// 'message' listener, so nothing here refs the channel or keeps the worker
+// alive). The primary keeps the last snapshot of each live worker, adds the
+// final one of each worker that exited (so sums never go down), and serves the
+// total, and per-worker figures, on the one port.
+//
+// How a worker knows its primary listens: the primary (any process with the
+// port set) writes its pid in FAST_WEBSTREAMS_METRICS_PRIMARY; cluster.fork()
+// copies process.env into the worker. A worker whose variable names its parent
+// (process.ppid) reports; any other process (a child of `npm start`, a PM2
+// cluster worker whose daemon has no preload) serves its own port instead.
 
-       const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-/** HELP text per counter field. docs/metrics.md describes the same names at length. */
-       const COUNTER_HELP = {
-  readableStreamsCreated: 'ReadableStreams constructed with new ReadableStream() (not the sides of TransformStreams or tee branches).',
-  writableStreamsCreated: 'WritableStreams constructed with new WritableStream().',
-  transformStreamsCreated: 'TransformStreams constructed with new TransformStream().',
-  fusedChains: 'Tier 0: pipeThrough chains resolved at their sink (chunks then cross the whole chain in one go).',
-  fusedStreams: 'Tier 0: TransformStreams linked inside fused chains (piped into and out of).',
-  fusedChunks: 'Tier 0: chunks a pipe wrote directly into a TransformStream of a chain (one per chunk per transform).',
-  syncReads: 'Tier 1: read() / async-iterator next() answered synchronously from the queue.',
-  syncWrites: 'Tier 1: chunks a pipe wrote directly into an idle sink (no write request queued).',
-  syncPipeChunks: 'Tier 1: chunks a pipe took straight from its source\'s queue.',
-  specReads: 'Tier 2: reads that took the spec algorithm (a read request and a Promise).',
-  specWrites: 'Tier 2: writer.write() calls by user code (always the spec algorithm, a Promise per write).',
-  specPipeChunks: 'Tier 2: chunks that reached a pipe through a pending read request (a microtask per chunk).',
-  nativeBridges: 'Tier 3: bridges made to or from a native Node stream at a boundary.',
-  fallbacks: 'Fast paths that handed over to the spec path, by reason.',
-};
 
-/** `syncPipeChunks` -> `fast_webstreams_sync_pipe_chunks_total`. */
-       function metricName(field) {
-  return `fast_webstreams_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_total`;
+
+       const PRIMARY_ENV = 'FAST_WEBSTREAMS_METRICS_PRIMARY';
+const TAG = 'fast-webstreams:counters';
+       const REPORT_INTERVAL_MS = 1000;
+
+/** Is this process a cluster worker whose primary aggregates our counters? */
+       function reportsToPrimary(env = process.env) {
+  // Node reads NODE_UNIQUE_ID and deletes it before the preload runs, but has
+  // loaded node:cluster by then in a worker.
+  if (env[PRIMARY_ENV] !== String(process.ppid) || typeof process.send !== 'function') return false;
+  return loadedCluster()?.isWorker === true;
 }
 
-const escapeLabel = (value) => String(value).replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
-const escapeHelp = (text) => String(text).replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+/** Marks this process as the aggregator for the cluster workers it will fork. */
+       function announcePrimary(env = process.env) {
+  env[PRIMARY_ENV] = String(process.pid);
+}
+
+/** Worker side: a snapshot to the primary now and then once per interval (unref'd). */
+       function startReporting(intervalMs = REPORT_INTERVAL_MS) {
+  const send = () => {
+    if (!process.connected) return;
+    try {
+      process.send({ [TAG]: 1, pid: process.pid, counters: snapshotCounters() });
+    } catch {
+      // the channel closed between the check and the send: the next tick checks again
+    }
+  };
+  send();
+  const timer = setInterval(send, intervalMs);
+  timer.unref();
+  return timer;
+}
+
+/** Primary side: the workers' last snapshots and those of exited workers. */
+       class ClusterAggregate {
+  constructor() {
+    this.live = new Map(); // worker id -> { id, pid, counters }
+    this.retired = { fallbackReasons: {} };
+    this.attached = false;
+    this.notPrimary = false;
+    this.onFirstReport = undefined;
+  }
+
+  /** Listens on node:cluster once the application has loaded it (and is its primary). */
+  attach(cluster) {
+    if (this.attached || this.notPrimary) return;
+    if (!cluster.isPrimary) {
+      this.notPrimary = true; // a worker of a primary without the preload: nothing to aggregate
+      return;
+    }
+    this.attached = true;
+    cluster.on('message', (worker, message) => {
+      if (message === null || typeof message !== 'object' || message[TAG] !== 1) return;
+      this.record(worker.id, message.pid, message.counters);
+    });
+    cluster.on('exit', (worker) => this.retire(worker.id));
+  }
+
+  record(id, pid, counters) {
+    const first = this.live.size === 0;
+    this.live.set(id, { id, pid, counters });
+    if (first) this.onFirstReport?.();
+  }
+
+  retire(id) {
+    const last = this.live.get(id);
+    if (last === undefined) return;
+    this.live.delete(id);
+    this.retired = sumCounters([this.retired, last.counters]);
+  }
+
+  /** The primary's own counters plus every worker's, and the live workers one by one. */
+  view(own = snapshotCounters()) {
+    const workers = [...this.live.values()].sort((a, b) => a.id - b.id);
+    return { total: sumCounters([own, this.retired, ...workers.map((w) => w.counters)]), workers };
+  }
+}
 
 /**
- * Renders a counters snapshot (see getCounters()) as Prometheus text.
- * `extra.installed` (boolean) adds the `fast_webstreams_installed` gauge.
+ * node:cluster if the application has loaded it, else undefined. Loading it
+ * ourselves costs ~10 ms, so a process that never asked for it never pays.
  */
-       function renderPrometheus(snap, extra = {}) {
-  const lines = [];
-  if (typeof extra.installed === 'boolean') {
-    lines.push('# HELP fast_webstreams_installed 1 when the global Web Streams classes are fast-webstreams\' (the preload is active).');
-    lines.push('# TYPE fast_webstreams_installed gauge');
-    lines.push(`fast_webstreams_installed ${extra.installed ? 1 : 0}`);
-  }
-  for (const [field, value] of Object.entries(snap)) {
-    if (typeof value !== 'number') continue;
-    const name = metricName(field);
-    lines.push(`# HELP ${name} ${escapeHelp(COUNTER_HELP[field] ?? `Counter ${field}.`)}`);
-    lines.push(`# TYPE ${name} counter`);
-    if (field === 'fallbacks') {
-      const reasons = Object.entries(snap.fallbackReasons ?? {});
-      let labelled = 0;
-      for (const [reason, count] of reasons.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-        lines.push(`${name}{reason="${escapeLabel(reason)}"} ${count}`);
-        labelled += count;
-      }
-      // Never let the family's sum disagree with the plain counter.
-      if (value > labelled) lines.push(`${name}{reason="unspecified"} ${value - labelled}`);
-    } else {
-      lines.push(`${name} ${value}`);
-    }
-  }
-  return `${lines.join('\n')}\n`;
+       function loadedCluster() {
+  const list = process.moduleLoadList;
+  if (Array.isArray(list) && !list.includes('NativeModule cluster')) return undefined;
+  return builtin('node:cluster');
 }
-Object.assign(__fws$m[44], { PROMETHEUS_CONTENT_TYPE }); }
+Object.assign(__fws$m[48], { ClusterAggregate }); }
+// ---- src/metrics/server.js
+{ const { PROMETHEUS_CONTENT_TYPE } = __fws$m[43]; const { builtin } = __fws$m[36]; __fws$m[49] = { servePrometheus };
+// The /metrics HTTP server: node:http, loaded only when a port is bound.
+
+
+
+/**
+ * Serves `render()` at /metrics; resolves to the server once listening (or
+ * null if it could not listen). `log` prints one line (the URL, or why not).
+ */
+       function servePrometheus(port, host, render, log) {
+  // Through require, not an ESM import: node:http's namespace loads Node's
+  // bundled undici (50-80 ms at every start).
+  const { createServer } = builtin('node:http');
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('fast-webstreams: metrics are at /metrics\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' });
+      res.end();
+      return;
+    }
+    const body = render();
+    res.writeHead(200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  // Keep-alive sockets from a scraper must not hold the process open either.
+  server.on('connection', (socket) => socket.unref());
+  return new Promise((resolve) => {
+    server.once('error', (err) => {
+      log(`metrics server not started on ${host}:${port}: ${err.code ?? err.message}`);
+      resolve(null);
+    });
+    // exclusive: in a cluster worker, a port of its own, never one shared through the primary.
+    server.listen({ port, host, exclusive: true }, () => {
+      server.unref();
+      const { address, port: bound } = server.address();
+      const shown = address.includes(':') ? `[${address}]` : address;
+      log(`Prometheus metrics at http://${shown}:${bound}/metrics (pid ${process.pid})`);
+      resolve(server);
+    });
+  });
+}
+ }
+// ---- src/metrics/port.js
+{ const { counters, snapshotCounters } = __fws$m[13]; const { ClusterAggregate, announcePrimary, loadedCluster, reportsToPrimary, startReporting } = __fws$m[48]; const { renderPrometheus } = __fws$m[43]; const { servePrometheus } = __fws$m[49]; const { infoLabels } = __fws$m[44]; const { isInstalled } = __fws$m[41]; __fws$m[50] = { startMetricsPort };
+// Which process serves FAST_WEBSTREAMS_METRICS_PORT. Every process started with
+// the preload sees the variable (npm, a supervisor, each cluster worker), and
+// only one can hold the port, so:
+//   - a cluster worker whose primary runs the preload never binds: it reports
+//     to the primary over IPC (cluster.js);
+//   - any other process binds lazily, when it has stream work to show (a
+//     counter moved) or when a cluster worker first reports to it. A process
+//     that never makes a stream (npm, a supervisor) never takes the port.
+// The check is one unref'd timer that reads the counters' fields five times a
+// second, and stops once there is nothing left to wait for.
+
+
+
+
+
+
+
+       const WATCH_INTERVAL_MS = 200;
+
+const FIELDS = Object.keys(counters);
+function anyWork() {
+  for (let i = 0; i < FIELDS.length; i++) if (counters[FIELDS[i]] > 0) return true;
+  return false;
+}
+
+/** What this process serves at /metrics: its counters plus its workers' ones. */
+       function renderProcessMetrics(aggregate) {
+  const extra = { installed: isInstalled(), info: infoLabels() };
+  if (aggregate === undefined || !aggregate.attached) return renderPrometheus(snapshotCounters(), extra);
+  const { total, workers } = aggregate.view();
+  return renderPrometheus(total, { ...extra, workers });
+}
+
+/**
+ * Starts the port logic for this process. `log` prints a line on stderr.
+ * Returns { role, ready }: role is 'worker' (reports to its primary) or
+ * 'server'; ready resolves to the http.Server once bound (or null).
+ */
+       function startMetricsPort(port, host, log, { env = process.env, watchMs = WATCH_INTERVAL_MS } = {}) {
+  if (reportsToPrimary(env)) {
+    // Report once there is something to report, then every second.
+    const timer = setInterval(() => {
+      if (!anyWork()) return;
+      clearInterval(timer);
+      startReporting();
+    }, watchMs);
+    timer.unref();
+    return { role: 'worker', ready: Promise.resolve(null) };
+  }
+  announcePrimary(env);
+  const aggregate = new ClusterAggregate();
+  let resolveReady;
+  const ready = new Promise((resolve) => { resolveReady = resolve; });
+  let bound = false;
+  const bind = () => {
+    if (bound) return;
+    bound = true;
+    servePrometheus(port, host, () => renderProcessMetrics(aggregate), log).then(resolveReady);
+  };
+  aggregate.onFirstReport = bind;
+  const timer = setInterval(() => {
+    if (!aggregate.attached && !aggregate.notPrimary) {
+      const cluster = loadedCluster();
+      if (cluster !== undefined) aggregate.attach(cluster);
+    }
+    if (!bound && anyWork()) bind();
+    if (bound && (aggregate.attached || aggregate.notPrimary)) clearInterval(timer);
+  }, watchMs);
+  timer.unref();
+  return { role: 'server', ready, aggregate };
+}
+ }
 // ---- src/metrics/from-env.js
-{ const { enableMetricsChannel } = __fws$m[43]; const { metricsRecord } = __fws$m[42]; const { formatSummary, getCounters } = __fws$m[41]; const { PROMETHEUS_CONTENT_TYPE, renderPrometheus } = __fws$m[44]; const { isInstalled } = __fws$m[40]; const { builtin } = __fws$m[35]; __fws$m[45] = { startFromEnv };
+{ const { enableMetricsChannel } = __fws$m[47]; const { metricsRecord } = __fws$m[46]; const { formatSummary, getCounters } = __fws$m[42]; const { startMetricsPort } = __fws$m[50]; const { builtin } = __fws$m[36]; __fws$m[51] = { startFromEnv };
 // startFromEnv(), exported as startMetricsFromEnv and called by register.mjs
 // after install(): reads the environment and starts the metrics outputs it
 // asks for. Nothing here runs on a hot path; every timer and the HTTP server
@@ -7284,7 +7985,9 @@ Object.assign(__fws$m[44], { PROMETHEUS_CONTENT_TYPE }); }
 //   (always)                               the `fast-webstreams:metrics` diagnostics channel
 //   FAST_WEBSTREAMS_METRICS=stderr         one JSON line per interval on stderr
 //   FAST_WEBSTREAMS_METRICS_INTERVAL=ms    interval for the stderr lines and the channel (default 10000)
-//   FAST_WEBSTREAMS_METRICS_PORT=port      Prometheus text on http://HOST:PORT/metrics (0 = any free port)
+//   FAST_WEBSTREAMS_METRICS_PORT=port      Prometheus text on http://HOST:PORT/metrics (0 = any free port),
+//                                          served by the process that streams, or by a cluster primary
+//                                          for all its workers (port.js)
 //   FAST_WEBSTREAMS_METRICS_HOST=host      bind address for that server (default 127.0.0.1)
 //   FAST_WEBSTREAMS_METRICS_SUMMARY=1      one summary line on stderr when the process exits
 //
@@ -7296,7 +7999,6 @@ Object.assign(__fws$m[44], { PROMETHEUS_CONTENT_TYPE }); }
 // namespace, which loads fs/promises and readline), node:worker_threads only
 // when an output is asked for or the channel gets its first subscriber, and
 // node:http only when a port is set.
-
 
 
 
@@ -7351,51 +8053,12 @@ function startStderrLines(intervalMs) {
   timer.unref();
 }
 
-/** Serves /metrics; resolves to the server once listening (or null if it could not listen). */
-       function startPrometheusServer(port, host) {
-  // node:http is loaded only when a port is asked for, and through require:
-  // its ESM namespace loads Node's bundled undici (50-80 ms at every start).
-  const { createServer } = builtin('node:http');
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('fast-webstreams: metrics are at /metrics\n');
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' });
-      res.end();
-      return;
-    }
-    const body = renderPrometheus(getCounters(), { installed: isInstalled() });
-    res.writeHead(200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
-    res.end(req.method === 'HEAD' ? undefined : body);
-  });
-  // Keep-alive sockets from a scraper must not hold the process open either.
-  server.on('connection', (socket) => socket.unref());
-  return new Promise((resolve) => {
-    server.once('error', (err) => {
-      // Typically EADDRINUSE in a child process that inherited the environment.
-      warn(`metrics server not started on ${host}:${port}: ${err.code ?? err.message}`);
-      resolve(null);
-    });
-    server.listen(port, host, () => {
-      server.unref();
-      const { address, port: bound } = server.address();
-      const shown = address.includes(':') ? `[${address}]` : address;
-      warn(`Prometheus metrics at http://${shown}:${bound}/metrics (pid ${process.pid})`);
-      resolve(server);
-    });
-  });
-}
-
 function armExitSummary() {
   let printed = false;
   const print = () => {
     if (printed) return;
     printed = true;
-    say(formatSummary(getCounters()));
+    say(`${formatSummary(getCounters())} (pid ${process.pid})`);
   };
   process.on('exit', print);
   // A signal ends the process without 'exit'. Print, then, only when nobody
@@ -7423,7 +8086,7 @@ let started = false;
   if (!outputs || !isMainThread()) return;
   for (const w of plan.warnings) warn(w);
   if (plan.stderr) startStderrLines(plan.intervalMs);
-  if (plan.port !== null) startPrometheusServer(plan.port, plan.host);
+  if (plan.port !== null) startMetricsPort(plan.port, plan.host, warn);
   if (plan.summary) armExitSummary();
 }
  }
@@ -7446,29 +8109,33 @@ let started = false;
 
 
 
+
  }
 }
-const { ReadableStream: __fws$e0, ReadableStreamDefaultReader: __fws$e1, ReadableStreamBYOBReader: __fws$e2, ReadableStreamDefaultController: __fws$e3, ReadableByteStreamController: __fws$e4, ReadableStreamBYOBRequest: __fws$e5, WritableStream: __fws$e6, WritableStreamDefaultWriter: __fws$e7, WritableStreamDefaultController: __fws$e8, TransformStream: __fws$e9, TransformStreamDefaultController: __fws$e10, ByteLengthQueuingStrategy: __fws$e11, CountQueuingStrategy: __fws$e12, install: __fws$e13, uninstall: __fws$e14, isInstalled: __fws$e15, nativeClasses: __fws$e16, getCounters: __fws$e17, resetCounters: __fws$e18, startMetricsFromEnv: __fws$e19 } = __fws$stale ?? {
-  ReadableStream: __fws$m[24].ReadableStream,
-  ReadableStreamDefaultReader: __fws$m[12].ReadableStreamDefaultReader,
-  ReadableStreamBYOBReader: __fws$m[13].ReadableStreamBYOBReader,
-  ReadableStreamDefaultController: __fws$m[9].ReadableStreamDefaultController,
-  ReadableByteStreamController: __fws$m[10].ReadableByteStreamController,
-  ReadableStreamBYOBRequest: __fws$m[10].ReadableStreamBYOBRequest,
-  WritableStream: __fws$m[19].WritableStream,
-  WritableStreamDefaultWriter: __fws$m[20].WritableStreamDefaultWriter,
-  WritableStreamDefaultController: __fws$m[17].WritableStreamDefaultController,
-  TransformStream: __fws$m[26].TransformStream,
-  TransformStreamDefaultController: __fws$m[25].TransformStreamDefaultController,
-  ByteLengthQueuingStrategy: __fws$m[4].ByteLengthQueuingStrategy,
-  CountQueuingStrategy: __fws$m[4].CountQueuingStrategy,
-  install: __fws$m[40].install,
-  uninstall: __fws$m[40].uninstall,
-  isInstalled: __fws$m[40].isInstalled,
-  nativeClasses: __fws$m[40].nativeClasses,
-  getCounters: __fws$m[41].getCounters,
-  resetCounters: __fws$m[41].resetCounters,
-  startMetricsFromEnv: __fws$m[45].startFromEnv,
+const { ReadableStream: __fws$e0, ReadableStreamDefaultReader: __fws$e1, ReadableStreamBYOBReader: __fws$e2, ReadableStreamDefaultController: __fws$e3, ReadableByteStreamController: __fws$e4, ReadableStreamBYOBRequest: __fws$e5, WritableStream: __fws$e6, WritableStreamDefaultWriter: __fws$e7, WritableStreamDefaultController: __fws$e8, TransformStream: __fws$e9, TransformStreamDefaultController: __fws$e10, ByteLengthQueuingStrategy: __fws$e11, CountQueuingStrategy: __fws$e12, install: __fws$e13, uninstall: __fws$e14, isInstalled: __fws$e15, nativeClasses: __fws$e16, getCounters: __fws$e17, resetCounters: __fws$e18, renderMetrics: __fws$e19, registerPromClient: __fws$e20, registerOpenTelemetry: __fws$e21, startMetricsFromEnv: __fws$e22 } = __fws$stale ?? {
+  ReadableStream: __fws$m[26].ReadableStream,
+  ReadableStreamDefaultReader: __fws$m[14].ReadableStreamDefaultReader,
+  ReadableStreamBYOBReader: __fws$m[15].ReadableStreamBYOBReader,
+  ReadableStreamDefaultController: __fws$m[11].ReadableStreamDefaultController,
+  ReadableByteStreamController: __fws$m[12].ReadableByteStreamController,
+  ReadableStreamBYOBRequest: __fws$m[12].ReadableStreamBYOBRequest,
+  WritableStream: __fws$m[21].WritableStream,
+  WritableStreamDefaultWriter: __fws$m[22].WritableStreamDefaultWriter,
+  WritableStreamDefaultController: __fws$m[19].WritableStreamDefaultController,
+  TransformStream: __fws$m[28].TransformStream,
+  TransformStreamDefaultController: __fws$m[27].TransformStreamDefaultController,
+  ByteLengthQueuingStrategy: __fws$m[6].ByteLengthQueuingStrategy,
+  CountQueuingStrategy: __fws$m[6].CountQueuingStrategy,
+  install: __fws$m[41].install,
+  uninstall: __fws$m[41].uninstall,
+  isInstalled: __fws$m[41].isInstalled,
+  nativeClasses: __fws$m[41].nativeClasses,
+  getCounters: __fws$m[42].getCounters,
+  resetCounters: __fws$m[42].resetCounters,
+  renderMetrics: __fws$m[45].renderMetrics,
+  registerPromClient: __fws$m[45].registerPromClient,
+  registerOpenTelemetry: __fws$m[45].registerOpenTelemetry,
+  startMetricsFromEnv: __fws$m[51].startFromEnv,
 };
-export { __fws$e0 as ReadableStream, __fws$e1 as ReadableStreamDefaultReader, __fws$e2 as ReadableStreamBYOBReader, __fws$e3 as ReadableStreamDefaultController, __fws$e4 as ReadableByteStreamController, __fws$e5 as ReadableStreamBYOBRequest, __fws$e6 as WritableStream, __fws$e7 as WritableStreamDefaultWriter, __fws$e8 as WritableStreamDefaultController, __fws$e9 as TransformStream, __fws$e10 as TransformStreamDefaultController, __fws$e11 as ByteLengthQueuingStrategy, __fws$e12 as CountQueuingStrategy, __fws$e13 as install, __fws$e14 as uninstall, __fws$e15 as isInstalled, __fws$e16 as nativeClasses, __fws$e17 as getCounters, __fws$e18 as resetCounters, __fws$e19 as startMetricsFromEnv };
+export { __fws$e0 as ReadableStream, __fws$e1 as ReadableStreamDefaultReader, __fws$e2 as ReadableStreamBYOBReader, __fws$e3 as ReadableStreamDefaultController, __fws$e4 as ReadableByteStreamController, __fws$e5 as ReadableStreamBYOBRequest, __fws$e6 as WritableStream, __fws$e7 as WritableStreamDefaultWriter, __fws$e8 as WritableStreamDefaultController, __fws$e9 as TransformStream, __fws$e10 as TransformStreamDefaultController, __fws$e11 as ByteLengthQueuingStrategy, __fws$e12 as CountQueuingStrategy, __fws$e13 as install, __fws$e14 as uninstall, __fws$e15 as isInstalled, __fws$e16 as nativeClasses, __fws$e17 as getCounters, __fws$e18 as resetCounters, __fws$e19 as renderMetrics, __fws$e20 as registerPromClient, __fws$e21 as registerOpenTelemetry, __fws$e22 as startMetricsFromEnv };
 //# sourceMappingURL=fast-webstreams.js.map
