@@ -12,6 +12,7 @@ import { installInstanceof } from './instanceof.js';
 import { installStreamWeb } from './stream-web.js';
 import { installConsumers } from './consumers.js';
 import { installBodies } from './bodies.js';
+import { undiciOrder } from './order.js';
 
 export { fastClasses };
 
@@ -39,16 +40,17 @@ export function isInstalled() {
 export function install() {
   if (installed) return false;
   const features = enabledFeatures();
+  const order = undiciOrder(); // before anything below could load undici
   journal = new Journal();
   for (const name of names) {
     ObjectDefineProperty(globalThis, name, {
       value: fastClasses[name], writable: true, enumerable: false, configurable: true,
     });
   }
-  if (features.instanceOf) installInstanceof(journal);
+  if (features.instanceOf) installInstanceof(journal, order);
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
-  if (features.bodyShells) installBodies(journal);
+  if (features.bodyShells) installBodies(journal, order);
   if (features.transfer) {
     installTransferPatch();
     transferInstalled = true;
