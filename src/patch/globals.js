@@ -7,16 +7,19 @@ import '../bridge/node-symbols.js';
 import { installTransferPatch, uninstallTransferPatch } from './transfer.js';
 import { fastClasses } from './classes.js';
 import { Journal } from './restore.js';
-import { enabledFeatures } from './features.js';
+import { enabledFeatures, switchProblems, FEATURES } from './features.js';
 import { installInstanceof } from './instanceof.js';
 import { installStreamWeb } from './stream-web.js';
 import { installConsumers } from './consumers.js';
 import { installBodies } from './bodies.js';
 import { undiciOrder } from './order.js';
+import { canGiveNativeFace } from './native-face.js';
+import { builtin } from './builtins.js';
 
 export { fastClasses };
 
 const names = Object.keys(fastClasses);
+const major = Number(process.versions.node.split('.')[0]);
 
 /** Node's native classes, as they were before any patch. */
 export function nativeClasses() {
@@ -47,7 +50,10 @@ export function install() {
       value: fastClasses[name], writable: true, enumerable: false, configurable: true,
     });
   }
-  if (features.instanceOf) installInstanceof(journal, order);
+  // On Node 24+ undici needs the ReadableStream prototype link even without
+  // the instanceof feature (src/patch/instanceof.js).
+  const linkOnly = !features.instanceOf && major >= 24;
+  if (features.instanceOf || linkOnly) installInstanceof(journal, { ...order, linkOnly });
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
   if (features.bodyShells) installBodies(journal, order);
@@ -56,7 +62,48 @@ export function install() {
     transferInstalled = true;
   }
   installed = true;
+  tellWhatWasDone(features, order, linkOnly);
   return true;
+}
+
+/** One warning for what the user should fix, and (NODE_DEBUG=fast-webstreams) what was done and why. */
+function tellWhatWasDone(features, order, linkOnly) {
+  const warnings = switchProblems();
+  if (order.nativeTee && features.bodyShells && !canGiveNativeFace()) {
+    warnings.push('undici was loaded before fast-webstreams, and Response/Request.clone() cannot tee our ' +
+      'streams on this Node version. Load fast-webstreams first: put --import fast-webstreams/register ' +
+      'before the other --import/--require flags (and before other NODE_OPTIONS preloads).');
+  }
+  if (warnings.length > 0) {
+    process.emitWarning(warnings.join('; '), { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
+  }
+  const debug = debuglog();
+  if (!debug.enabled) return;
+  const on = [`globals (${names.length} classes)`];
+  const off = [];
+  const label = { streamWeb: 'node:stream/web', instanceOf: 'instanceof', nodeConsumers: 'Node consumers and pipes',
+    bodyShells: 'Response/Request body shells', transfer: 'transfer (structuredClone, postMessage)' };
+  for (const [feature, variable] of Object.entries(FEATURES)) {
+    if (features[feature]) on.push(label[feature]);
+    else off.push(`${label[feature]} (${variable}=${process.env[variable]})`);
+  }
+  debug('installed: %s', on.join(', '));
+  debug('left native: %s', off.length === 0 ? 'nothing' : off.join(', '));
+  if (linkOnly) debug('the ReadableStream prototype link stays: undici on Node 24+ checks bodies through it');
+  if (order.capturedNative) {
+    debug('undici was loaded before the patch (a preload ran first): our ReadableStream.prototype inherits ' +
+      "from Node's, so undici's captured check accepts both kinds of stream");
+  }
+  if (order.nativeTee) {
+    debug("undici holds Node's ReadableStreamTee: clone() of a body that is ours lends it a native twin's slots" +
+      (canGiveNativeFace() ? '' : ' (not possible on this Node: clone() of such bodies fails)'));
+  }
+}
+
+let debugFn;
+function debuglog() {
+  debugFn ??= builtin('node:util').debuglog('fast-webstreams');
+  return debugFn;
 }
 
 /** Restores every global, prototype and module export exactly as it was before install(). */

@@ -20,16 +20,23 @@ import { unwrapTransformStream } from '../transform/transform-stream.js';
 
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 
-export function installInstanceof(journal, { capturedNative = false } = {}) {
+/**
+ * capturedNative: an undici captured Node's ReadableStream (src/patch/order.js).
+ * linkOnly: only the ReadableStream prototype link, which undici needs on Node
+ * 24+, with no Symbol.hasInstance (FAST_WEBSTREAMS_INSTANCEOF=0).
+ */
+export function installInstanceof(journal, { capturedNative = false, linkOnly = false } = {}) {
   for (const name of Object.keys(fastClasses)) {
     const Native = natives[name];
     const Ours = fastClasses[name];
     if (typeof Native !== 'function' || Native === Ours) continue;
+    if (linkOnly && name !== 'ReadableStream') continue;
     if (capturedNative && name === 'ReadableStream') {
-      inheritFromNative(journal, Native, Ours);
+      inheritFromNative(journal, Native, Ours, linkOnly);
       continue;
     }
     journal.setPrototypeOf(Native.prototype, Ours.prototype);
+    if (linkOnly) continue;
     const isOurs = oursTest(name, Ours);
     journal.define(Native, Symbol.hasInstance, {
       value: function hasInstance(value) {
@@ -50,13 +57,14 @@ export function installInstanceof(journal, { capturedNative = false } = {}) {
  * method and getter; what only Node's has (its inspect hook and transfer hooks,
  * which would brand-check and throw on ours) is shadowed with undefined.
  */
-function inheritFromNative(journal, Native, Ours) {
+function inheritFromNative(journal, Native, Ours, linkOnly) {
   for (const key of Reflect.ownKeys(Native.prototype)) {
     if (!Object.prototype.hasOwnProperty.call(Ours.prototype, key)) {
       journal.define(Ours.prototype, key, { value: undefined, writable: true, enumerable: false, configurable: true });
     }
   }
   journal.setPrototypeOf(Ours.prototype, Native.prototype);
+  if (linkOnly) return;
   journal.define(Ours, Symbol.hasInstance, {
     value: function hasInstance(value) {
       if (Reflect.apply(ordinaryHasInstance, this, [value])) return true;
