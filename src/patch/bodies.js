@@ -28,12 +28,11 @@
 import { ReflectApply } from '../intrinsics.js';
 import { unwrapReadableStream, wrapReadableStream } from '../readable/readable-stream.js';
 import { ReadableByteStreamControllerClose } from '../readable/byte-controller.js';
-import { natives, isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.js';
+import { isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.js';
 import { BodyShell } from '../bridge/fast-over-native.js';
 import { sameShape } from './restore.js';
 import { builtin } from './builtins.js';
 import { builtinUndiciLoaded } from './order.js';
-import { withNativeFace } from './native-face.js';
 
 const Module = builtin('node:module');
 
@@ -59,7 +58,6 @@ function shellFor(native) {
 }
 
 let journal;
-let nativeTee = false;
 const patched = new WeakSet();
 
 /** Patches one Response or Request class (global or the undici package's). */
@@ -89,11 +87,6 @@ function patchBodyClass(Class) {
       } catch {
         return ReflectApply(original, this, arguments); // not a Response / Request: its own error
       }
-      if (name === 'clone' && nativeTee) {
-        // undici holds Node's tee, which only takes native streams (src/patch/native-face.js).
-        const args = arguments;
-        return withNativeFace(stream, () => ReflectApply(original, this, args));
-      }
       const shell = stream !== null && typeof stream === 'object' ? shells.get(stream) : undefined;
       if (shell === undefined || shell.consumed || shell.reader !== undefined) {
         return ReflectApply(original, this, arguments);
@@ -116,16 +109,14 @@ function patchGlobalsNow() {
   patchBodyClass(globalThis.Request);
 }
 
-
 function looksLikeUndici(exports) {
   return exports !== null && typeof exports === 'object' && typeof exports.fetch === 'function' &&
     typeof exports.Response === 'function' && typeof exports.Request === 'function';
 }
 
-export function installBodies(j, order = {}) {
+export function installBodies(j) {
   journal = j;
-  nativeTee = order.nativeTee === true;
-  j.onRestore(() => { journal = undefined; nativeTee = false; }); // runs last: a stale wrapper then patches nothing
+  j.onRestore(() => { journal = undefined; }); // runs last: a stale wrapper then patches nothing
   if (builtinUndiciLoaded()) patchGlobalsNow();
   // Node 20: lazy accessors on globalThis. (On Node 22+ the globals are V8
   // lazy data properties: even reading their descriptor loads undici, which
@@ -160,20 +151,8 @@ export function installBodies(j, order = {}) {
   }
   // The undici npm package, when the application loads it (require or import).
   const originalLoad = Module._load;
-  const capturedNative = order.capturedNative === true;
   journal.replaceValue(Module, '_load', function _load(request) {
-    // After an undici that captured Node's class (src/patch/order.js), our
-    // ReadableStream inherits from Node's: another undici must capture Node's
-    // class too, so that Node's streams (Blob bodies) and ours both pass its check.
-    const swap = capturedNative && typeof request === 'string' && request.includes('undici');
-    const global = swap ? globalThis.ReadableStream : undefined;
-    if (swap) globalThis.ReadableStream = natives.ReadableStream;
-    let exports;
-    try {
-      exports = ReflectApply(originalLoad, this, arguments);
-    } finally {
-      if (swap) globalThis.ReadableStream = global;
-    }
+    const exports = ReflectApply(originalLoad, this, arguments);
     if (typeof request === 'string' && request.includes('undici') && looksLikeUndici(exports)) {
       patchBodyClass(exports.Response);
       patchBodyClass(exports.Request);

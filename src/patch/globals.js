@@ -13,6 +13,7 @@ import { installStreamWeb } from './stream-web.js';
 import { installConsumers } from './consumers.js';
 import { installBodies } from './bodies.js';
 import { undiciOrder } from './order.js';
+import { installUndiciFirst } from './undici-first.js';
 import { canGiveNativeFace } from './native-face.js';
 import { builtin } from './builtins.js';
 
@@ -54,6 +55,7 @@ export function install() {
   // the instanceof feature (src/patch/instanceof.js).
   const linkOnly = !features.instanceOf && major >= 24;
   if (features.instanceOf || linkOnly) installInstanceof(journal, { ...order, linkOnly });
+  installUndiciFirst(journal, order); // before bodies.js wraps the same methods
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
   if (features.bodyShells) installBodies(journal, order);
@@ -69,10 +71,14 @@ export function install() {
 /** One warning for what the user should fix, and (NODE_DEBUG=fast-webstreams) what was done and why. */
 function tellWhatWasDone(features, order, linkOnly) {
   const warnings = switchProblems();
-  if (order.nativeTee && features.bodyShells && !canGiveNativeFace()) {
-    warnings.push('undici was loaded before fast-webstreams, and Response/Request.clone() cannot tee our ' +
-      'streams on this Node version. Load fast-webstreams first: put --import fast-webstreams/register ' +
-      'before the other --import/--require flags (and before other NODE_OPTIONS preloads).');
+  if (order.nativeTee) {
+    // What src/patch/undici-first.js cannot cover.
+    const broken = canGiveNativeFace()
+      ? 'a fetch() that follows a 307/308 redirect or retries after a 401 with a string, bytes or form body'
+      : 'Response/Request.clone() and a fetch() with a string, bytes or form body';
+    warnings.push(`Node's undici was loaded before fast-webstreams (by a preload that ran first): on this ` +
+      `Node version ${broken} fails. Fix: load fast-webstreams first, i.e. put --import fast-webstreams/register ` +
+      'before the other --import/--require flags and NODE_OPTIONS preloads (docs/interop.md, "Preload order").');
   }
   if (warnings.length > 0) {
     process.emitWarning(warnings.join('; '), { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
@@ -95,8 +101,9 @@ function tellWhatWasDone(features, order, linkOnly) {
       "from Node's, so undici's captured check accepts both kinds of stream");
   }
   if (order.nativeTee) {
-    debug("undici holds Node's ReadableStreamTee: clone() of a body that is ours lends it a native twin's slots" +
-      (canGiveNativeFace() ? '' : ' (not possible on this Node: clone() of such bodies fails)'));
+    debug("undici holds Node's ReadableStreamTee: clone() and fetch() lend a body of ours a native twin's slots" +
+      (canGiveNativeFace() ? '' : ' (not possible on this Node version)') +
+      "; fetch() makes its request bodies with Node's classes");
   }
 }
 

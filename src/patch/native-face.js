@@ -67,15 +67,15 @@ function lazyTwin(impl) {
 }
 
 /**
- * Runs `clone()` with `stream` (the body: ours, unlocked, undisturbed) wearing a
+ * Runs `run()` (a clone, or a fetch that may clone) with `stream` (a body: ours, unlocked, undisturbed) wearing a
  * native face; any other body, or when Node's slots were not found, just runs it.
  */
-export function withNativeFace(stream, clone) {
+export function withNativeFace(stream, run) {
   const impl = stream !== null && typeof stream === 'object' ? unwrapReadableStream(stream) : undefined;
   const s = nativeSlots();
   if (impl === undefined || s === null || IsReadableStreamLocked(impl) || impl.disturbed ||
       Object.prototype.hasOwnProperty.call(stream, s.state)) {
-    return clone();
+    return run();
   }
   const { twin, lock } = lazyTwin(impl);
   const define = (key) => Object.defineProperty(stream, key, {
@@ -85,7 +85,7 @@ export function withNativeFace(stream, clone) {
   define(s.state);
   let result;
   try {
-    result = clone();
+    result = run();
   } finally {
     // Node's tee locked the twin: ours follows. Otherwise (an error, or a clone
     // that tees through our own methods) the face comes off again.
