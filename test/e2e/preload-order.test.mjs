@@ -105,3 +105,35 @@ test('OpenTelemetry auto-instrumentations register before ours', {
     major >= 24);
   expectBodies(run([...OURS, '--import', '@opentelemetry/auto-instrumentations-node/register'], BODIES, env), false);
 });
+
+test('after an early undici, uninstall() still restores everything the patch changed', T, () => {
+  const code = `
+    import { createRequire } from 'node:module';
+    import { ReadableStream as Ours, install, uninstall } from 'fast-webstreams';
+    const require = createRequire(import.meta.url);
+    const Module = require('node:module');
+    const d = (o, k) => Object.getOwnPropertyDescriptor(o, k);
+    const snapshot = () => ({
+      global: globalThis.ReadableStream, proto: Object.getPrototypeOf(Ours.prototype),
+      ownKeys: Reflect.ownKeys(Ours.prototype).length, hasInstance: d(Ours, Symbol.hasInstance),
+      nativeHasInstance: d(globalThis.ReadableStream, Symbol.hasInstance), fetch: globalThis.fetch,
+      load: Module._load, clone: Response.prototype.clone, requestClone: Request.prototype.clone,
+    });
+    const before = snapshot();
+    install();
+    const during = snapshot();
+    await new Response('x').clone().text();
+    uninstall();
+    const after = snapshot();
+    const changed = Object.keys(before).filter((k) => before[k] !== during[k]);
+    const notRestored = Object.keys(before).filter((k) => before[k] !== after[k]);
+    console.log(JSON.stringify({ changed, notRestored }));`;
+  const r = spawnSync(process.execPath, [...FETCH_FIRST, '--input-type=module', '-e', code],
+    { cwd: ROOT, env: cleanEnv(), encoding: 'utf8', timeout: 20000 });
+  assert.equal(r.status, 0, r.stderr);
+  const { changed, notRestored } = JSON.parse(r.stdout.trim().split('\n').pop());
+  assert.deepEqual(notRestored, []);
+  assert.ok(changed.includes('global') && changed.includes('fetch') && changed.includes('load'), String(changed));
+  if (major >= 24) assert.ok(changed.includes('proto') && changed.includes('ownKeys'), String(changed));
+  if (major >= 26) assert.ok(changed.includes('clone') && changed.includes('requestClone'), String(changed));
+});

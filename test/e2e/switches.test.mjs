@@ -21,7 +21,8 @@ const PROBE = `
 
 function run(args, env, cwd = ROOT) {
   const r = spawnSync(process.execPath, [...args, '-e', PROBE], { cwd, env, encoding: 'utf8', timeout: 20000 });
-  return { status: r.status, stderr: r.stderr, result: r.status === 0 ? JSON.parse(r.stdout.trim().split('\n').pop()) : null };
+  const result = r.status === 0 ? JSON.parse(r.stdout.trim().split('\n').pop()) : null;
+  return { status: r.status, stderr: r.stderr, result };
 }
 
 const ON = { globals: true, streamWeb: true, text: 'ok' };
@@ -64,7 +65,8 @@ test('a value that is neither on nor off is warned about and leaves the feature 
 });
 
 test('the metrics variables (any FAST_WEBSTREAMS_METRICS_*) are known', T, () => {
-  const r = run(IMPORT, cleanEnv({ FAST_WEBSTREAMS_METRICS_INTERVAL: '10000', FAST_WEBSTREAMS_METRICS_SOMETHING_NEW: '1' }));
+  const env = cleanEnv({ FAST_WEBSTREAMS_METRICS_INTERVAL: '10000', FAST_WEBSTREAMS_METRICS_SOMETHING_NEW: '1' });
+  const r = run(IMPORT, env);
   assert.deepEqual(r.result, ON);
   assert.deepEqual(warnings(r.stderr), []);
 });
