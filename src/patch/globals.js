@@ -44,7 +44,7 @@ export function isInstalled() {
 export function install() {
   if (installed) return false;
   const features = enabledFeatures();
-  const order = undiciOrder(); // before anything below could load undici
+  const order = undiciOrder(); // while the globals are still Node's
   journal = new Journal();
   for (const name of names) {
     ObjectDefineProperty(globalThis, name, {
@@ -58,7 +58,7 @@ export function install() {
   installUndiciFirst(journal, order); // before bodies.js wraps the same methods
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
-  if (features.bodyShells) installBodies(journal, order);
+  if (features.bodyShells) installBodies(journal);
   if (features.transfer) {
     installTransferPatch();
     transferInstalled = true;

@@ -31,9 +31,18 @@ export function npmUndiciLoaded() {
  *                   which only accepts native streams
  */
 export function undiciOrder() {
-  const builtinEarly = major >= 24 && builtinUndiciLoaded();
+  let builtinEarly = major >= 24 && builtinUndiciLoaded();
+  const npmEarly = npmUndiciLoaded();
+  if (npmEarly && major >= 24 && !builtinEarly) {
+    // The npm package captured Node's class; Node's own undici, loaded later,
+    // would capture ours, and one prototype direction cannot satisfy both. So
+    // Node's undici is loaded now (the globals are still Node's), once, in this
+    // rare case only: reading a lazy global loads it (50-80 ms).
+    void globalThis.Response;
+    builtinEarly = builtinUndiciLoaded();
+  }
   return {
-    capturedNative: builtinEarly || npmUndiciLoaded(),
+    capturedNative: builtinEarly || npmEarly,
     nativeTee: builtinEarly && major >= 26,
   };
 }

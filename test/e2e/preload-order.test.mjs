@@ -76,6 +76,13 @@ test('-r fast-webstreams/register after a CommonJS preload that used Response', 
   expectBodies(run([...REQUIRE_FIRST, '-r', 'fast-webstreams/register'], BODIES), true);
 });
 
+test('a CommonJS preload loading the undici npm package (not Node\'s) before ours', T, () => {
+  const NPM_FIRST = ['-r', join(FIX, 'npm-undici-first.cjs')];
+  expectBodies(run([...NPM_FIRST, ...OURS], BODIES), true);
+  assert.deepEqual(run([...NPM_FIRST, ...OURS], join(FIX, 'npm-undici.mjs')).result,
+    { stringText: 's', blobText: 'b', oursText: 'o', clone: 'cc' });
+});
+
 test('the undici npm package loaded after the patch, Node\'s undici loaded before it', T, () => {
   const expected = { stringText: 's', blobText: 'b', oursText: 'o', clone: 'cc' };
   assert.deepEqual(run([...FETCH_FIRST, ...OURS], join(FIX, 'npm-undici.mjs')).result, expected);
