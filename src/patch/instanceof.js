@@ -6,7 +6,9 @@
 // Function.prototype[Symbol.hasInstance] against the class it captured (ours,
 // under the preload), ignoring any custom Symbol.hasInstance. Natives keep all
 // their own methods; only what they lack is looked up on ours (and our getters
-// answer undefined for foreign objects, src/bridge/node-symbols.js).
+// answer undefined for foreign objects, src/bridge/node-symbols.js). When an
+// undici captured Node's ReadableStream before the patch, that one link goes
+// the other way (inheritFromNative below).
 //
 // Our streams are instances of the native classes: a Symbol.hasInstance on each
 // native class. It only answers `instanceof`; Node's internals never use it for

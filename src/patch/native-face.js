@@ -1,15 +1,16 @@
-// Response.clone() / Request.clone() on Node 26+ when undici loaded before the
-// patch (src/patch/order.js): undici then holds Node's own ReadableStreamTee,
-// which brand-checks its argument and throws for one of our streams. During
-// such a clone, the body stream (ours, unlocked) wears a native face: the two
+// Node 26+ when undici loaded before the patch (src/patch/order.js): undici
+// then holds Node's own ReadableStreamTee, which brand-checks its argument and
+// throws for one of our streams. It tees in Response/Request.prototype.clone()
+// and, inside fetch(), on request bodies (src/patch/undici-first.js). During
+// such a call the body stream (ours, unlocked) wears a native face: the two
 // internal slots of a native twin that reads from ours are copied onto our
-// stream object, so Node's tee works on the twin's state through it. Ours is
-// locked right after (as a tee locks its source), and undici has replaced it
-// by a tee branch, so nothing reads it through our methods afterwards.
+// stream object, so Node's tee works on the twin's state through it. If the
+// tee ran, ours is locked right after (as a tee locks its source; undici has
+// replaced it by a tee branch); if not, the face comes off again.
 //
 // The slots are found on a fresh native stream by their descriptions and
-// checked once on a plain object; when that fails, nothing is changed and the
-// clone fails as it would have (install() then warns, src/patch/bodies.js).
+// checked once on a plain object; when that fails, nothing is changed, the tee
+// fails as it would have, and install() warns (src/patch/globals.js).
 import { natives, isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.js';
 import { uponPromise } from '../promise.js';
 import { unwrapReadableStream } from '../readable/readable-stream.js';
@@ -34,7 +35,7 @@ function nativeSlots() {
   return slots;
 }
 
-/** True when Node's slots were found: giveNativeFace() can work. */
+/** True when Node's slots were found: withNativeFace() can work. */
 export function canGiveNativeFace() {
   return nativeSlots() !== null;
 }
