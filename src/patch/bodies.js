@@ -32,6 +32,7 @@ import { isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.
 import { BodyShell } from '../bridge/fast-over-native.js';
 import { sameShape } from './restore.js';
 import { builtin } from './builtins.js';
+import { builtinUndiciLoaded } from './order.js';
 
 const Module = builtin('node:module');
 
@@ -108,13 +109,6 @@ function patchGlobalsNow() {
   patchBodyClass(globalThis.Request);
 }
 
-function undiciLoaded() {
-  const list = process.moduleLoadList;
-  if (!Array.isArray(list)) return false;
-  for (let i = list.length - 1; i >= 0; i--) if (list[i].includes('undici')) return true;
-  return false;
-}
-
 function looksLikeUndici(exports) {
   return exports !== null && typeof exports === 'object' && typeof exports.fetch === 'function' &&
     typeof exports.Response === 'function' && typeof exports.Request === 'function';
@@ -123,7 +117,7 @@ function looksLikeUndici(exports) {
 export function installBodies(j) {
   journal = j;
   j.onRestore(() => { journal = undefined; }); // runs last: a stale wrapper then patches nothing
-  if (undiciLoaded()) patchGlobalsNow();
+  if (builtinUndiciLoaded()) patchGlobalsNow();
   // Node 20: lazy accessors on globalThis. (On Node 22+ the globals are V8
   // lazy data properties: even reading their descriptor loads undici, which
   // costs 50-80 ms at every process start, so they are left alone there.)

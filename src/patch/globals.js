@@ -7,15 +7,20 @@ import '../bridge/node-symbols.js';
 import { installTransferPatch, uninstallTransferPatch } from './transfer.js';
 import { fastClasses } from './classes.js';
 import { Journal } from './restore.js';
-import { enabledFeatures } from './features.js';
+import { enabledFeatures, switchProblems, FEATURES } from './features.js';
 import { installInstanceof } from './instanceof.js';
 import { installStreamWeb } from './stream-web.js';
 import { installConsumers } from './consumers.js';
 import { installBodies } from './bodies.js';
+import { undiciOrder } from './order.js';
+import { installUndiciFirst } from './undici-first.js';
+import { canGiveNativeFace } from './native-face.js';
+import { builtin } from './builtins.js';
 
 export { fastClasses };
 
 const names = Object.keys(fastClasses);
+const major = Number(process.versions.node.split('.')[0]);
 
 /** Node's native classes, as they were before any patch. */
 export function nativeClasses() {
@@ -39,13 +44,18 @@ export function isInstalled() {
 export function install() {
   if (installed) return false;
   const features = enabledFeatures();
+  const order = undiciOrder(); // while the globals are still Node's
   journal = new Journal();
   for (const name of names) {
     ObjectDefineProperty(globalThis, name, {
       value: fastClasses[name], writable: true, enumerable: false, configurable: true,
     });
   }
-  if (features.instanceOf) installInstanceof(journal);
+  // On Node 24+ undici needs the ReadableStream prototype link even without
+  // the instanceof feature (src/patch/instanceof.js).
+  const linkOnly = !features.instanceOf && major >= 24;
+  if (features.instanceOf || linkOnly) installInstanceof(journal, { ...order, linkOnly });
+  installUndiciFirst(journal, order); // before bodies.js wraps the same methods
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
   if (features.bodyShells) installBodies(journal);
@@ -54,7 +64,53 @@ export function install() {
     transferInstalled = true;
   }
   installed = true;
+  tellWhatWasDone(features, order, linkOnly);
   return true;
+}
+
+/** One warning for what the user should fix, and (NODE_DEBUG=fast-webstreams) what was done and why. */
+function tellWhatWasDone(features, order, linkOnly) {
+  const warnings = switchProblems();
+  if (order.nativeTee) {
+    // What src/patch/undici-first.js cannot cover.
+    const broken = canGiveNativeFace()
+      ? 'a fetch() that follows a 307/308 redirect or retries after a 401 with a string, bytes or form body'
+      : 'Response/Request.clone() and a fetch() with a string, bytes or form body';
+    warnings.push(`Node's undici was loaded before fast-webstreams (by a preload that ran first): on this ` +
+      `Node version ${broken} fails. Fix: load fast-webstreams first, i.e. put --import fast-webstreams/register ` +
+      'before the other --import/--require flags and NODE_OPTIONS preloads (docs/interop.md, "Preload order").');
+  }
+  if (warnings.length > 0) {
+    process.emitWarning(warnings.join('; '), { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
+  }
+  const debug = debuglog();
+  if (!debug.enabled) return;
+  const on = [`globals (${names.length} classes)`];
+  const off = [];
+  const label = { streamWeb: 'node:stream/web', instanceOf: 'instanceof', nodeConsumers: 'Node consumers and pipes',
+    bodyShells: 'Response/Request body shells', transfer: 'transfer (structuredClone, postMessage)' };
+  for (const [feature, variable] of Object.entries(FEATURES)) {
+    if (features[feature]) on.push(label[feature]);
+    else off.push(`${label[feature]} (${variable}=${process.env[variable]})`);
+  }
+  debug('installed: %s', on.join(', '));
+  debug('left native: %s', off.length === 0 ? 'nothing' : off.join(', '));
+  if (linkOnly) debug('the ReadableStream prototype link stays: undici on Node 24+ checks bodies through it');
+  if (order.capturedNative) {
+    debug('undici was loaded before the patch (a preload ran first): our ReadableStream.prototype inherits ' +
+      "from Node's, so undici's captured check accepts both kinds of stream");
+  }
+  if (order.nativeTee) {
+    debug("undici holds Node's ReadableStreamTee: clone() and fetch() lend a body of ours a native twin's slots" +
+      (canGiveNativeFace() ? '' : ' (not possible on this Node version)') +
+      "; fetch() makes its request bodies with Node's classes");
+  }
+}
+
+let debugFn;
+function debuglog() {
+  debugFn ??= builtin('node:util').debuglog('fast-webstreams');
+  return debugFn;
 }
 
 /** Restores every global, prototype and module export exactly as it was before install(). */

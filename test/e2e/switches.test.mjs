@@ -1,0 +1,108 @@
+// The switches people type and the ways they start Node: the kill switch's
+// words, a warning for a mistyped FAST_WEBSTREAMS_* variable,
+// NODE_DEBUG=fast-webstreams, -r / --require, and NODE_OPTIONS with an
+// absolute path from another working directory.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { T, ROOT, cleanEnv } from './helpers.mjs';
+
+// Prints whether the globals and node:stream/web are ours.
+const PROBE = `
+  const isOurs = (C) => String(C).includes('#impl');
+  console.log(JSON.stringify({
+    globals: isOurs(globalThis.ReadableStream),
+    streamWeb: isOurs(require('node:stream/web').ReadableStream),
+    text: 'ok',
+  }));`;
+
+function run(args, env, cwd = ROOT) {
+  const r = spawnSync(process.execPath, [...args, '-e', PROBE], { cwd, env, encoding: 'utf8', timeout: 20000 });
+  const result = r.status === 0 ? JSON.parse(r.stdout.trim().split('\n').pop()) : null;
+  return { status: r.status, stderr: r.stderr, result };
+}
+
+const ON = { globals: true, streamWeb: true, text: 'ok' };
+const OFF = { globals: false, streamWeb: false, text: 'ok' };
+const IMPORT = ['--import', 'fast-webstreams/register'];
+const warnings = (stderr) => stderr.split('\n').filter((l) => l.includes('FastWebstreamsWarning'));
+
+test('the kill switch takes 0, false, off, no in any case (import and require entries)', T, () => {
+  for (const value of ['0', 'false', 'OFF', 'No', ' off ']) {
+    for (const args of [IMPORT, ['-r', 'fast-webstreams/register']]) {
+      const r = run(args, cleanEnv({ FAST_WEBSTREAMS: value }));
+      assert.deepEqual(r.result, OFF, `FAST_WEBSTREAMS=${JSON.stringify(value)} ${args.join(' ')}: ${r.stderr}`);
+      assert.deepEqual(warnings(r.stderr), []);
+    }
+  }
+  for (const value of ['1', 'true', 'on', 'YES', '']) {
+    assert.deepEqual(run(IMPORT, cleanEnv({ FAST_WEBSTREAMS: value })).result, ON, `FAST_WEBSTREAMS=${value}`);
+  }
+});
+
+test('a feature switch takes the same words', T, () => {
+  const r = run(IMPORT, cleanEnv({ FAST_WEBSTREAMS_STREAM_WEB: 'False' }));
+  assert.deepEqual(r.result, { ...ON, streamWeb: false });
+  assert.deepEqual(warnings(r.stderr), []);
+});
+
+test('a mistyped FAST_WEBSTREAMS_* variable gets one warning naming the switch it meant', T, () => {
+  const r = run(IMPORT, cleanEnv({ FAST_WEBSTREAMS_BODY_SHELL: '0', FAST_WEBSTREAMS_STREAMWEB: '0' }));
+  assert.deepEqual(r.result, ON);
+  const lines = warnings(r.stderr);
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], /unknown variable FAST_WEBSTREAMS_BODY_SHELL \(did you mean FAST_WEBSTREAMS_BODY_SHELLS\?\)/);
+  assert.match(lines[0], /unknown variable FAST_WEBSTREAMS_STREAMWEB \(did you mean FAST_WEBSTREAMS_STREAM_WEB\?\)/);
+});
+
+test('a value that is neither on nor off is warned about and leaves the feature on', T, () => {
+  const r = run(IMPORT, cleanEnv({ FAST_WEBSTREAMS_STREAM_WEB: 'maybe' }));
+  assert.deepEqual(r.result, ON);
+  assert.match(warnings(r.stderr).join('\n'), /FAST_WEBSTREAMS_STREAM_WEB=maybe is neither on/);
+});
+
+test('the metrics variables (any FAST_WEBSTREAMS_METRICS_*) are known', T, () => {
+  const env = cleanEnv({ FAST_WEBSTREAMS_METRICS_INTERVAL: '10000', FAST_WEBSTREAMS_METRICS_SOMETHING_NEW: '1' });
+  const r = run(IMPORT, env);
+  assert.deepEqual(r.result, ON);
+  assert.deepEqual(warnings(r.stderr), []);
+});
+
+test('NODE_DEBUG=fast-webstreams says what was installed and what was left native, and why', T, () => {
+  const r = run(IMPORT, cleanEnv({ NODE_DEBUG: 'fast-webstreams', FAST_WEBSTREAMS_STREAM_WEB: 'off' }));
+  assert.deepEqual(r.result, { ...ON, streamWeb: false });
+  assert.match(r.stderr, /^FAST-WEBSTREAMS \d+: installed: globals \(13 classes\), instanceof/m);
+  assert.match(r.stderr, /^FAST-WEBSTREAMS \d+: left native: node:stream\/web \(FAST_WEBSTREAMS_STREAM_WEB=off\)$/m);
+  const killed = run(IMPORT, cleanEnv({ NODE_DEBUG: 'net,fast-webstreams', FAST_WEBSTREAMS: 'no' }));
+  assert.deepEqual(killed.result, OFF);
+  assert.match(killed.stderr, /^FAST-WEBSTREAMS \d+: FAST_WEBSTREAMS=no: the kill switch is on, nothing installed$/m);
+  assert.doesNotMatch(run(IMPORT, cleanEnv()).stderr, /FAST-WEBSTREAMS/);
+});
+
+test('node -r fast-webstreams/register and NODE_OPTIONS="--require fast-webstreams/register"', T, () => {
+  const r = run(['-r', 'fast-webstreams/register'], cleanEnv());
+  assert.deepEqual(r.result, ON, r.stderr);
+  assert.equal(r.stderr, '');
+  assert.deepEqual(run([], cleanEnv({ NODE_OPTIONS: '--require fast-webstreams/register' })).result, ON);
+});
+
+test('NODE_OPTIONS with an absolute path or file: URL works from another working directory', T, () => {
+  const elsewhere = tmpdir();
+  const quoted = (s) => JSON.stringify(s); // NODE_OPTIONS splits on spaces outside quotes
+  const forms = [
+    `--import ${quoted(join(ROOT, 'register.mjs'))}`,
+    `--import ${quoted(pathToFileURL(join(ROOT, 'register.mjs')).href)}`,
+    `--require ${quoted(join(ROOT, 'register.cjs'))}`,
+  ];
+  for (const form of forms) {
+    const r = run([], cleanEnv({ NODE_OPTIONS: form }), elsewhere);
+    assert.deepEqual(r.result, ON, `${form}: ${r.stderr}`);
+  }
+  // Why: the bare specifier resolves from the working directory, and fails there.
+  const bare = run([], cleanEnv({ NODE_OPTIONS: '--import fast-webstreams/register' }), elsewhere);
+  assert.notEqual(bare.status, 0);
+  assert.match(bare.stderr, /ERR_MODULE_NOT_FOUND/);
+});
