@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10659],["src/bridge/natives.js",2084],["src/errors.js",6953],["src/promise.js",7652],["src/facade.js",412],["src/webidl.js",5025],["src/strategies.js",4639],["src/queue.js",4855],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",16011],["src/readable/byte-controller.js",40774],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5796],["src/readable/byob-reader.js",7451],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8886],["src/writable/default-controller.js",12809],["src/writable/direct-write.js",3151],["src/writable/writable-stream.js",4638],["src/writable/default-writer.js",8986],["src/readable/pipe-to.js",15585],["src/readable/async-iterator.js",5411],["src/readable/from.js",5479],["src/readable/readable-stream.js",9565],["src/transform/default-controller.js",7536],["src/transform/transform-stream.js",16888],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",6314],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",1198],["src/patch/instanceof.js",2379],["src/patch/builtins.js",579],["src/patch/stream-web.js",2212],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10259],["src/patch/bodies.js",7533],["src/patch/globals.js",2580],["src/metrics/api.js",3836],["src/metrics/prometheus.js",6732],["src/metrics/info.js",1565],["src/metrics/integrations.js",3851],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/cluster.js",4228],["src/metrics/server.js",1956],["src/metrics/port.js",3096],["src/metrics/from-env.js",5261],["src/index.js",1414]];
+  const sources = [["src/intrinsics.js",10659],["src/bridge/natives.js",2084],["src/errors.js",6953],["src/promise.js",7652],["src/facade.js",412],["src/webidl.js",5025],["src/strategies.js",4639],["src/queue.js",4855],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",16011],["src/readable/byte-controller.js",40774],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5796],["src/readable/byob-reader.js",7451],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8886],["src/writable/default-controller.js",12809],["src/writable/direct-write.js",3151],["src/writable/writable-stream.js",4638],["src/writable/default-writer.js",8986],["src/readable/pipe-to.js",15585],["src/readable/async-iterator.js",5411],["src/readable/from.js",5479],["src/readable/readable-stream.js",9565],["src/transform/default-controller.js",7536],["src/transform/transform-stream.js",16888],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",7549],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",3542],["src/patch/instanceof.js",4618],["src/patch/builtins.js",579],["src/patch/stream-web.js",2256],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10316],["src/patch/order.js",2291],["src/patch/bodies.js",7374],["src/patch/native-face.js",4199],["src/patch/undici-first.js",3880],["src/patch/globals.js",5679],["src/metrics/api.js",3836],["src/metrics/prometheus.js",6732],["src/metrics/info.js",1565],["src/metrics/integrations.js",3851],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/cluster.js",4228],["src/metrics/server.js",1956],["src/metrics/port.js",3096],["src/metrics/from-env.js",5307],["src/index.js",1414]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 3935878943;
+    changed = (h >>> 0) !== 1858512;
   }
   if (!changed) return undefined;
   try {
@@ -6275,12 +6275,13 @@ function readFrom(reader) {
 }
  }
 // ---- src/patch/transfer.js
-{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[30]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; __fws$m[31] = { installTransferPatch, uninstallTransferPatch };
+{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[30]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; const { natives } = __fws$m[1]; __fws$m[31] = { installTransferPatch, uninstallTransferPatch };
 // Transfer of our streams: structuredClone(value, { transfer }) and
 // MessagePort.prototype.postMessage(value, transfer). V8 only transfers streams
 // that Node's constructors marked, so each of our streams in the transfer list
 // is swapped for a native twin (src/bridge/native-twin.js), in the list and in
 // the value, before Node's own function runs.
+
 
 
 
@@ -6378,12 +6379,38 @@ function substituteValue(value, twins, seen) {
   return value;
 }
 
+const isOurStream = (value) => unwrapReadableStream(value) !== undefined ||
+  unwrapWritableStream(value) !== undefined || unwrapTransformStream(value) !== undefined;
+
+/**
+ * Is `value` one of our streams, or a plain array or object with one as a
+ * direct member? (Deeper nesting is not searched: that would cost every
+ * structuredClone() a walk of its whole value.)
+ */
+function holdsOurStream(value) {
+  if (typeof value !== 'object' || value === null) return false;
+  if (isOurStream(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    if (typeof member === 'object' && member !== null && isOurStream(member)) return true;
+  }
+  return false;
+}
+
 function structuredClone(value, options = undefined) {
   if (arguments.length === 0) return ReflectApply(originalStructuredClone, undefined, []);
   const transfer = options === undefined || options === null ? undefined : options.transfer;
   const twins = new Map();
   const list = substituteTransferList(transfer, twins);
-  if (list === undefined) return ReflectApply(originalStructuredClone, undefined, [value, options]);
+  if (list === undefined) {
+    // Cloned, not transferred: native throws for a stream. V8 would copy ours
+    // as a plain {}; give Node a stream of its own there so it throws its own
+    // error (the shape differs between Node versions).
+    if (holdsOurStream(value)) return ReflectApply(originalStructuredClone, undefined, [new natives.ReadableStream(), options]);
+    return ReflectApply(originalStructuredClone, undefined, [value, options]);
+  }
   return ReflectApply(originalStructuredClone, undefined,
     [substituteValue(value, twins, new Map()), { ...options, transfer: list }]);
 }
@@ -6518,16 +6545,21 @@ Object.assign(__fws$m[32], { fastClasses }); }
 }
 Object.assign(__fws$m[33], { Journal }); }
 // ---- src/patch/features.js
-{ __fws$m[34] = { enabledFeatures };
+{ __fws$m[34] = { enabledFeatures, switchProblems, isOff };
 // The preload's switches, read from the environment when install() runs.
 //   FAST_WEBSTREAMS=0                 the kill switch: register.mjs installs nothing
 //   FAST_WEBSTREAMS_STREAM_WEB=0      leave node:stream/web exporting Node's classes
 //   FAST_WEBSTREAMS_INSTANCEOF=0      no cross-instanceof between native classes and ours
+//                                     (on Node 24+ the ReadableStream prototype link stays:
+//                                     undici checks bodies through it)
 //   FAST_WEBSTREAMS_NODE_CONSUMERS=0  no bridges for Readable/Writable/Duplex.fromWeb and
 //                                     pipes between native streams and ours
 //   FAST_WEBSTREAMS_BODY_SHELLS=0     Response/Request.prototype.body left as they are
 //   FAST_WEBSTREAMS_TRANSFER=0        structuredClone/postMessage left as they are
-// Any value other than "0" (or the variable being unset) leaves the feature on.
+//   FAST_WEBSTREAMS_METRICS*          read by src/metrics/from-env.js
+// "Off" is any of 0, false, off, no (any case, spaces ignored); unset, empty,
+// 1, true, on and yes leave a feature on. Any other value leaves it on, with a
+// warning; so does a FAST_WEBSTREAMS_* name that is none of the above (a typo).
        const FEATURES = {
   streamWeb: 'FAST_WEBSTREAMS_STREAM_WEB',
   instanceOf: 'FAST_WEBSTREAMS_INSTANCEOF',
@@ -6536,14 +6568,64 @@ Object.assign(__fws$m[33], { Journal }); }
   transfer: 'FAST_WEBSTREAMS_TRANSFER',
 };
 
+const OFF = new Set(['0', 'false', 'off', 'no']);
+const ON = new Set(['', '1', 'true', 'on', 'yes']);
+
+/** True when a switch's value says "off" (register.mjs has its own copy of this test). */
+       function isOff(value) {
+  return typeof value === 'string' && OFF.has(value.trim().toLowerCase());
+}
+
        function enabledFeatures(env = process.env) {
   const out = {};
-  for (const [feature, variable] of Object.entries(FEATURES)) out[feature] = env[variable] !== '0';
+  for (const [feature, variable] of Object.entries(FEATURES)) out[feature] = !isOff(env[variable]);
   return out;
 }
- }
+
+const KNOWN = new Set(['FAST_WEBSTREAMS', 'FAST_WEBSTREAMS_METRICS', ...Object.values(FEATURES)]);
+const isKnown = (name) => KNOWN.has(name) || name.startsWith('FAST_WEBSTREAMS_METRICS_');
+
+/** Edit distance, to suggest the switch a typo meant. */
+function distance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+function closest(name) {
+  let best;
+  let bestDistance = Infinity;
+  for (const known of KNOWN) {
+    const d = distance(name, known);
+    if (d < bestDistance) [best, bestDistance] = [known, d];
+  }
+  return bestDistance <= 4 ? best : undefined;
+}
+
+/** Problems with the FAST_WEBSTREAMS_* variables: unknown names and values that are neither on nor off. */
+       function switchProblems(env = process.env) {
+  const problems = [];
+  for (const name of Object.keys(env)) {
+    if (!name.toUpperCase().startsWith('FAST_WEBSTREAMS')) continue;
+    if (!isKnown(name)) {
+      const hint = closest(name.toUpperCase());
+      problems.push(`unknown variable ${name}${hint === undefined ? '' : ` (did you mean ${hint}?)`}`);
+    } else if ((name === 'FAST_WEBSTREAMS' || Object.values(FEATURES).includes(name)) &&
+        !isOff(env[name]) && !ON.has(env[name].trim().toLowerCase())) {
+      problems.push(`${name}=${env[name]} is neither on (1, true, on, yes) nor off (0, false, off, no): left on`);
+    }
+  }
+  return problems;
+}
+Object.assign(__fws$m[34], { FEATURES }); }
 // ---- src/patch/instanceof.js
-{ const { fastClasses } = __fws$m[32]; const { natives } = __fws$m[1]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; __fws$m[35] = { installInstanceof };
+{ const { fastClasses } = __fws$m[32]; const { natives, isNativeReadableStream } = __fws$m[1]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; __fws$m[35] = { installInstanceof };
 // instanceof both ways between Node's native classes and ours.
 //
 // Native streams are instances of our classes: each native prototype gets our
@@ -6552,7 +6634,9 @@ Object.assign(__fws$m[33], { Journal }); }
 // Function.prototype[Symbol.hasInstance] against the class it captured (ours,
 // under the preload), ignoring any custom Symbol.hasInstance. Natives keep all
 // their own methods; only what they lack is looked up on ours (and our getters
-// answer undefined for foreign objects, src/bridge/node-symbols.js).
+// answer undefined for foreign objects, src/bridge/node-symbols.js). When an
+// undici captured Node's ReadableStream before the patch, that one link goes
+// the other way (inheritFromNative below).
 //
 // Our streams are instances of the native classes: a Symbol.hasInstance on each
 // native class. It only answers `instanceof`; Node's internals never use it for
@@ -6566,12 +6650,23 @@ Object.assign(__fws$m[33], { Journal }); }
 
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 
-       function installInstanceof(journal) {
+/**
+ * capturedNative: an undici captured Node's ReadableStream (src/patch/order.js).
+ * linkOnly: only the ReadableStream prototype link, which undici needs on Node
+ * 24+, with no Symbol.hasInstance (FAST_WEBSTREAMS_INSTANCEOF=0).
+ */
+       function installInstanceof(journal, { capturedNative = false, linkOnly = false } = {}) {
   for (const name of Object.keys(fastClasses)) {
     const Native = natives[name];
     const Ours = fastClasses[name];
     if (typeof Native !== 'function' || Native === Ours) continue;
+    if (linkOnly && name !== 'ReadableStream') continue;
+    if (capturedNative && name === 'ReadableStream') {
+      inheritFromNative(journal, Native, Ours, linkOnly);
+      continue;
+    }
     journal.setPrototypeOf(Native.prototype, Ours.prototype);
+    if (linkOnly) continue;
     const isOurs = oursTest(name, Ours);
     journal.define(Native, Symbol.hasInstance, {
       value: function hasInstance(value) {
@@ -6581,6 +6676,39 @@ const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
       writable: false, enumerable: false, configurable: true,
     });
   }
+}
+
+/**
+ * The other direction, for ReadableStream only, when an undici loaded before
+ * the patch and captured Node's class (src/patch/order.js): our prototype gets
+ * Node's as its [[Prototype]], so our streams pass that undici's prototype-chain
+ * check and Node's streams still pass it as they are. Natives are then instances
+ * of ours through a Symbol.hasInstance on our class. Our prototype defines every
+ * method and getter; what only Node's has (its inspect hook and transfer hooks,
+ * which would brand-check and throw on ours) is shadowed with undefined.
+ */
+function inheritFromNative(journal, Native, Ours, linkOnly) {
+  for (const key of Reflect.ownKeys(Native.prototype)) {
+    if (!Object.prototype.hasOwnProperty.call(Ours.prototype, key)) {
+      journal.define(Ours.prototype, key, { value: undefined, writable: true, enumerable: false, configurable: true });
+    }
+  }
+  journal.setPrototypeOf(Ours.prototype, Native.prototype);
+  if (linkOnly) return;
+  journal.define(Ours, Symbol.hasInstance, {
+    value: function hasInstance(value) {
+      if (Reflect.apply(ordinaryHasInstance, this, [value])) return true;
+      return this === Ours && isNativeReadableStream(value);
+    },
+    writable: false, enumerable: false, configurable: true,
+  });
+  journal.define(Native, Symbol.hasInstance, {
+    value: function hasInstance(value) {
+      if (Reflect.apply(ordinaryHasInstance, this, [value])) return true;
+      return this === Native && unwrapReadableStream(value) !== undefined;
+    },
+    writable: false, enumerable: false, configurable: true,
+  });
 }
 
 function oursTest(name, Ours) {
@@ -6607,7 +6735,7 @@ const getBuiltinModule = process.getBuiltinModule;
   : createRequire(__fws$url);
 Object.assign(__fws$m[36], { builtin }); }
 // ---- src/patch/stream-web.js
-{ const { fastClasses } = __fws$m[32]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[8]; const { ReadableStreamTee: OurTee } = __fws$m[17]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[37] = { installStreamWeb };
+{ const { fastClasses } = __fws$m[32]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[8]; const { ReadableStreamTee: OurTee } = __fws$m[17]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; const { invalidState } = __fws$m[2]; __fws$m[37] = { installStreamWeb };
 // `node:stream/web` and `stream/web`, imported or required, give our classes.
 //
 // Every form of the module shares one exports object (what require() returns);
@@ -6620,6 +6748,7 @@ Object.assign(__fws$m[36], { builtin }); }
 // Node 24+ also exports ReadableStreamTee(stream, cloneForBranch2), which
 // undici's Response.clone() calls; Node's version only accepts native streams,
 // so ours are teed by our own algorithm and natives still by Node's.
+
 
 
 
@@ -6642,7 +6771,7 @@ const streamWeb = builtin('node:stream/web');
     journal.replaceValue(streamWeb, 'ReadableStreamTee', sameShape(function ReadableStreamTee(stream, cloneForBranch2) {
       const impl = unwrapReadableStream(stream);
       if (impl === undefined) return Reflect.apply(nativeTee, this, arguments);
-      if (IsReadableStreamLocked(impl)) throw new TypeError('ReadableStreamTee: the stream is locked');
+      if (IsReadableStreamLocked(impl)) throw invalidState('ReadableStreamTee: the stream is locked');
       const [a, b] = OurTee(impl, !!cloneForBranch2);
       return [wrapReadableStream(a), wrapReadableStream(b)];
     }, nativeTee));
@@ -6839,7 +6968,7 @@ function enqueueFromReaction(stream, controller, chunk) {
 }
 Object.assign(__fws$m[38], { BodyShell }); }
 // ---- src/patch/consumers.js
-{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[3]; const { ReadableStream, unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; const { convertPipeOptions } = __fws$m[23]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[1]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[30]; const { fastWritableOver } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[39] = { installConsumers };
+{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[3]; const { ReadableStream, unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; const { convertPipeOptions } = __fws$m[23]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[1]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[30]; const { fastWritableOver } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; const { invalidArgType, invalidState } = __fws$m[2]; __fws$m[39] = { installConsumers };
 // Node's consumers that only accept native streams, and pipes that cross
 // between native streams and ours.
 //
@@ -6858,6 +6987,7 @@ Object.assign(__fws$m[38], { BodyShell }); }
 //     Node's pipe into a native twin of ours.
 // Either way the pipe's options, error, close and cancel propagation are those
 // of the implementation running it; the bridge forwards chunks, close and abort.
+
 
 
 
@@ -6933,9 +7063,9 @@ const nativePipeThrough = natives.ReadableStream.prototype.pipeThrough;
 function pipeOursToNative(source, dest, options, context) {
   const opts = convertPipeOptions(options, context); // throws before anything is locked
   if (IsReadableStreamLocked(unwrapReadableStream(source))) {
-    throw new TypeError(`${context}: this stream is locked`);
+    throw invalidState(`${context}: this stream is locked`);
   }
-  if (nativeWritableLocked(dest)) throw new TypeError(`${context}: the destination is locked`);
+  if (nativeWritableLocked(dest)) throw invalidState(`${context}: the destination is locked`);
   const bridge = fastWritableOver(dest);
   const promise = ReflectApply(ourPipeTo, source, [wrapWritableStream(bridge.stream), opts]);
   // A pipe that ends without closing or aborting its destination unlocks it.
@@ -6968,7 +7098,7 @@ function pipeThrough(transform, options = undefined) {
   const readable = transform.readable;
   const nativeReadable = unwrapReadableStream(readable) === undefined && isNativeReadableStream(readable);
   if (unwrapReadableStream(readable) === undefined && !nativeReadable) {
-    throw new TypeError("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
+    throw invalidArgType("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
   }
   const writable = transform.writable;
   const nativeWritable = unwrapWritableStream(writable) === undefined && isNativeWritableStream(writable);
@@ -6978,14 +7108,14 @@ function pipeThrough(transform, options = undefined) {
   if (!nativeWritable) {
     // A native readable with our writable: our pipe as usual.
     if (unwrapWritableStream(writable) === undefined) {
-      throw new TypeError("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
+      throw invalidArgType("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
     }
     const opts = convertPipeOptions(options, 'ReadableStream.pipeThrough');
     if (IsReadableStreamLocked(unwrapReadableStream(this))) {
-      throw new TypeError('ReadableStream.pipeThrough: this stream is locked');
+      throw invalidState('ReadableStream.pipeThrough: this stream is locked');
     }
     if (IsWritableStreamLocked(unwrapWritableStream(writable))) {
-      throw new TypeError("ReadableStream.pipeThrough: the pair's writable side is locked");
+      throw invalidState("ReadableStream.pipeThrough: the pair's writable side is locked");
     }
     setPromiseIsHandled(ReflectApply(ourPipeTo, this, [writable, opts]));
     return readable;
@@ -7029,12 +7159,12 @@ function nativePipeThroughPatched(transform, options = undefined) {
   if (!oursReadable && !isNativeReadableStream(readable)) {
     return ReflectApply(nativePipeThrough, this, [{ readable, writable }, options]); // Node's own TypeError
   }
-  if (nativeReadableLocked(this)) throw new TypeError('ReadableStream.pipeThrough: this stream is locked');
+  if (nativeReadableLocked(this)) throw invalidState('ReadableStream.pipeThrough: this stream is locked');
   let target = writable;
   let release;
   if (destImpl !== undefined) {
     if (IsWritableStreamLocked(destImpl)) {
-      throw new TypeError("ReadableStream.pipeThrough: the pair's writable side is locked");
+      throw invalidState("ReadableStream.pipeThrough: the pair's writable side is locked");
     }
     ({ twin: target, release } = nativeWritableWithRelease(destImpl));
   }
@@ -7057,8 +7187,59 @@ function installPipes(journal) {
   installPipes(journal);
 }
  }
+// ---- src/patch/order.js
+{ const { builtin } = __fws$m[36]; __fws$m[40] = { builtinUndiciLoaded, undiciOrder };
+// What loaded before the patch. A preload that runs before ours (OpenTelemetry's
+// register, anything importing node:http on Node 24+, an earlier NODE_OPTIONS
+// preload) may already have loaded undici, which on Node 24+ (undici 7/8)
+// captured Node's ReadableStream class for its body checks, and on Node 26 also
+// Node's ReadableStreamTee. Those checks walk the prototype chain of the captured
+// class and ignore Symbol.hasInstance, so the patch has to adapt
+// (src/patch/instanceof.js, src/patch/bodies.js, docs/interop.md "Preload order").
+
+
+const major = Number(process.versions.node.split('.')[0]);
+
+/** True when Node's bundled undici has already been loaded in this process. */
+       function builtinUndiciLoaded() {
+  const list = process.moduleLoadList;
+  if (!Array.isArray(list)) return false;
+  for (let i = list.length - 1; i >= 0; i--) if (list[i].includes('undici')) return true;
+  return false;
+}
+
+/** Files of an npm undici package already in require's cache (it captured the global class then). */
+       function npmUndiciLoaded() {
+  const cache = builtin('node:module')._cache ?? {};
+  return Object.keys(cache).some((file) => /[\\/]undici[\\/]lib[\\/]web[\\/]webidl[\\/]/.test(file));
+}
+
+/**
+ * How this process found undici when install() ran:
+ *   capturedNative  an undici that checks bodies against a captured class (Node
+ *                   24+ builtin, or the npm package) holds Node's ReadableStream
+ *   nativeTee       Node's bundled undici holds Node's ReadableStreamTee (Node 26+),
+ *                   which only accepts native streams
+ */
+       function undiciOrder() {
+  let builtinEarly = major >= 24 && builtinUndiciLoaded();
+  const npmEarly = npmUndiciLoaded();
+  if (npmEarly && major >= 24 && !builtinEarly) {
+    // The npm package captured Node's class; Node's own undici, loaded later,
+    // would capture ours, and one prototype direction cannot satisfy both. So
+    // Node's undici is loaded now (the globals are still Node's), once, in this
+    // rare case only: reading a lazy global loads it (50-80 ms).
+    void globalThis.Response;
+    builtinEarly = builtinUndiciLoaded();
+  }
+  return {
+    capturedNative: builtinEarly || npmEarly,
+    nativeTee: builtinEarly && major >= 26,
+  };
+}
+ }
 // ---- src/patch/bodies.js
-{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { ReadableByteStreamControllerClose } = __fws$m[12]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[1]; const { BodyShell } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[40] = { installBodies };
+{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { ReadableByteStreamControllerClose } = __fws$m[12]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[1]; const { BodyShell } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; const { builtinUndiciLoaded } = __fws$m[40]; __fws$m[41] = { installBodies };
 // Response.prototype.body and Request.prototype.body: one of our streams.
 //
 // Under the preload undici makes its bodies with the *global* ReadableStream
@@ -7086,6 +7267,7 @@ function installPipes(journal) {
 // without loading undici, so a program that constructs Responses over native
 // streams without ever calling fetch() keeps native bodies (which still work
 // with ours through the pipe bridges of src/patch/consumers.js).
+
 
 
 
@@ -7169,13 +7351,6 @@ function patchGlobalsNow() {
   patchBodyClass(globalThis.Request);
 }
 
-function undiciLoaded() {
-  const list = process.moduleLoadList;
-  if (!Array.isArray(list)) return false;
-  for (let i = list.length - 1; i >= 0; i--) if (list[i].includes('undici')) return true;
-  return false;
-}
-
 function looksLikeUndici(exports) {
   return exports !== null && typeof exports === 'object' && typeof exports.fetch === 'function' &&
     typeof exports.Response === 'function' && typeof exports.Request === 'function';
@@ -7184,7 +7359,7 @@ function looksLikeUndici(exports) {
        function installBodies(j) {
   journal = j;
   j.onRestore(() => { journal = undefined; }); // runs last: a stale wrapper then patches nothing
-  if (undiciLoaded()) patchGlobalsNow();
+  if (builtinUndiciLoaded()) patchGlobalsNow();
   // Node 20: lazy accessors on globalThis. (On Node 22+ the globals are V8
   // lazy data properties: even reading their descriptor loads undici, which
   // costs 50-80 ms at every process start, so they are left alone there.)
@@ -7228,8 +7403,206 @@ function looksLikeUndici(exports) {
   });
 }
  }
+// ---- src/patch/native-face.js
+{ const { natives, isNativeReadableStream, nativeReadableLocked } = __fws$m[1]; const { uponPromise } = __fws$m[3]; const { unwrapReadableStream } = __fws$m[26]; const { IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[14]; __fws$m[42] = { withNativeFace, canGiveNativeFace };
+// Node 26+ when undici loaded before the patch (src/patch/order.js): undici
+// then holds Node's own ReadableStreamTee, which brand-checks its argument and
+// throws for one of our streams. It tees in Response/Request.prototype.clone()
+// and, inside fetch(), on request bodies (src/patch/undici-first.js). During
+// such a call the body stream (ours, unlocked) wears a native face: the two
+// internal slots of a native twin that reads from ours are copied onto our
+// stream object, so Node's tee works on the twin's state through it. If the
+// tee ran, ours is locked right after (as a tee locks its source; undici has
+// replaced it by a tee branch); if not, the face comes off again.
+//
+// The slots are found on a fresh native stream by their descriptions and
+// checked once on a plain object; when that fails, nothing is changed, the tee
+// fails as it would have, and install() warns (src/patch/globals.js).
+
+
+
+
+
+
+
+
+
+let slots;
+
+function nativeSlots() {
+  if (slots !== undefined) return slots;
+  const sample = new natives.ReadableStream();
+  const keys = Object.getOwnPropertySymbols(sample);
+  const find = (description) => keys.find((k) => k.description === description);
+  const type = find('kType');
+  const state = find('kState');
+  // A plain object carrying the two slots must pass Node's brand check.
+  const probe = type !== undefined && state !== undefined ? { [type]: sample[type], [state]: sample[state] } : null;
+  slots = probe !== null && isNativeReadableStream(probe) ? { type, state } : null;
+  return slots;
+}
+
+/** True when Node's slots were found: withNativeFace() can work. */
+       function canGiveNativeFace() {
+  return nativeSlots() !== null;
+}
+
+/**
+ * A native stream that will read from our stream `impl` (an internal record)
+ * once `lock()` has run: undici's clone checks the body is not locked before
+ * it tees, so ours is locked right after the tee, before anything is read.
+ */
+function lazyTwin(impl) {
+  let reader;
+  const twin = new natives.ReadableStream({
+    pull(controller) {
+      const request = new DefaultReadRequest();
+      ReadableStreamDefaultReaderRead(reader, request);
+      return uponPromise(request.promise, (result) => {
+        if (result.done) {
+          controller.close();
+          ReadableStreamDefaultReaderRelease(reader);
+        } else {
+          controller.enqueue(result.value);
+        }
+      });
+    },
+    cancel(reason) {
+      return ReadableStreamCancel(impl, reason);
+    },
+  }, { highWaterMark: 0 });
+  return { twin, lock: () => { reader = AcquireReadableStreamDefaultReader(impl); } };
+}
+
+/**
+ * Runs `run()` (a clone, or a fetch that may clone) with `stream` (a body: ours, unlocked, undisturbed) wearing a
+ * native face; any other body, or when Node's slots were not found, just runs it.
+ */
+       function withNativeFace(stream, run) {
+  const impl = stream !== null && typeof stream === 'object' ? unwrapReadableStream(stream) : undefined;
+  const s = nativeSlots();
+  if (impl === undefined || s === null || IsReadableStreamLocked(impl) || impl.disturbed ||
+      Object.prototype.hasOwnProperty.call(stream, s.state)) {
+    return run();
+  }
+  const { twin, lock } = lazyTwin(impl);
+  const define = (key) => Object.defineProperty(stream, key, {
+    value: twin[key], writable: false, enumerable: false, configurable: true,
+  });
+  define(s.type);
+  define(s.state);
+  let result;
+  try {
+    result = run();
+  } finally {
+    // Node's tee locked the twin: ours follows. Otherwise (an error, or a clone
+    // that tees through our own methods) the face comes off again.
+    if (nativeReadableLocked(twin)) {
+      lock();
+    } else {
+      delete stream[s.type];
+      delete stream[s.state];
+    }
+  }
+  return result;
+}
+ }
+// ---- src/patch/undici-first.js
+{ const { ReflectApply } = __fws$m[0]; const { natives } = __fws$m[1]; const { unwrapReadableStream } = __fws$m[26]; const { withNativeFace } = __fws$m[42]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[43] = { installUndiciFirst };
+// When an undici loaded before the patch (src/patch/order.js). Installed
+// whatever the feature switches say: without it Response and fetch break.
+//
+// capturedNative: our ReadableStream inherits from Node's (src/patch/instanceof.js),
+// so Node's streams and ours both pass that undici's check. An npm undici loaded
+// later must capture Node's class as well: the global is Node's while it loads.
+//
+// nativeTee (Node 26+): undici tees bodies with Node's own ReadableStreamTee,
+// which throws for our streams. Its tees run in clone() and, inside fetch(), on
+// a request body made from a string, bytes or form data. So:
+//   - Response/Request.prototype.clone lend a body of ours a native face
+//     (src/patch/native-face.js);
+//   - fetch() runs its synchronous part with the global stream classes being
+//     Node's, so the bodies undici makes there are native, and lends a Request
+//     input's body of ours a native face.
+// Left over: a 307/308 redirect or a 401 retry of a request with such a body
+// re-makes the body later, with our class, and fetch() then rejects; install()
+// warns once (src/patch/globals.js).
+
+
+
+
+
+
+
+const Module = builtin('node:module');
+
+const SWAPPED = ['ReadableStream', 'WritableStream', 'TransformStream'];
+
+/** Runs fn() with the global stream classes being Node's (undici makes bodies with them). */
+function withNativeGlobal(fn) {
+  const ours = SWAPPED.map((name) => globalThis[name]);
+  for (const name of SWAPPED) globalThis[name] = natives[name];
+  try {
+    return fn();
+  } finally {
+    SWAPPED.forEach((name, i) => { globalThis[name] = ours[i]; });
+  }
+}
+
+function bodyOf(getter, value) {
+  try {
+    return ReflectApply(getter, value, []);
+  } catch {
+    return null; // not a Response / Request
+  }
+}
+
+function wrapClone(journal, Class) {
+  const proto = Class?.prototype;
+  const bodyGetter = proto && Object.getOwnPropertyDescriptor(proto, 'body')?.get;
+  const clone = proto?.clone;
+  if (typeof bodyGetter !== 'function' || typeof clone !== 'function') return;
+  journal.replaceValue(proto, 'clone', sameShape(function () {
+    const args = arguments;
+    return withNativeFace(bodyOf(bodyGetter, this), () => ReflectApply(clone, this, args));
+  }, clone));
+}
+
+function wrapFetch(journal) {
+  const fetch = globalThis.fetch;
+  const Request = globalThis.Request;
+  const requestBody = Object.getOwnPropertyDescriptor(Request.prototype, 'body')?.get;
+  if (typeof fetch !== 'function' || typeof requestBody !== 'function') return;
+  journal.replaceValue(globalThis, 'fetch', sameShape(function () {
+    const args = arguments;
+    const call = () => withNativeGlobal(() => ReflectApply(fetch, this, args));
+    const input = args[0];
+    const body = typeof input === 'object' && input !== null ? bodyOf(requestBody, input) : null;
+    return unwrapReadableStream(body) === undefined ? call() : withNativeFace(body, call);
+  }, fetch));
+}
+
+function swapWhileUndiciLoads(journal) {
+  const load = Module._load;
+  journal.replaceValue(Module, '_load', function _load(request) {
+    if (typeof request !== 'string' || !request.includes('undici')) return ReflectApply(load, this, arguments);
+    const args = arguments;
+    return withNativeGlobal(() => ReflectApply(load, this, args));
+  });
+}
+
+       function installUndiciFirst(journal, order) {
+  if (order.capturedNative) swapWhileUndiciLoads(journal);
+  if (order.nativeTee) {
+    // undici is loaded already: reading these globals costs nothing now.
+    wrapClone(journal, globalThis.Response);
+    wrapClone(journal, globalThis.Request);
+    wrapFetch(journal);
+  }
+}
+ }
 // ---- src/patch/globals.js
-{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[1]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[31]; const { fastClasses } = __fws$m[32]; const { Journal } = __fws$m[33]; const { enabledFeatures } = __fws$m[34]; const { installInstanceof } = __fws$m[35]; const { installStreamWeb } = __fws$m[37]; const { installConsumers } = __fws$m[39]; const { installBodies } = __fws$m[40]; __fws$m[41] = { isInstalled, install, uninstall, nativeClasses };
+{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[1]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[31]; const { fastClasses } = __fws$m[32]; const { Journal } = __fws$m[33]; const { enabledFeatures, switchProblems, FEATURES } = __fws$m[34]; const { installInstanceof } = __fws$m[35]; const { installStreamWeb } = __fws$m[37]; const { installConsumers } = __fws$m[39]; const { installBodies } = __fws$m[41]; const { undiciOrder } = __fws$m[40]; const { installUndiciFirst } = __fws$m[43]; const { canGiveNativeFace } = __fws$m[42]; const { builtin } = __fws$m[36]; __fws$m[44] = { isInstalled, install, uninstall, nativeClasses };
 // The global patch: replaces Node's Web Streams classes on globalThis with ours,
 // plus every other way a program reaches Web Streams (docs/interop.md), and can
 // put every original property and prototype back exactly as it was.
@@ -7247,7 +7620,12 @@ function looksLikeUndici(exports) {
 
 
 
+
+
+
+
 const names = Object.keys(fastClasses);
+const major = Number(process.versions.node.split('.')[0]);
 
 /** Node's native classes, as they were before any patch. */
        function nativeClasses() {
@@ -7271,13 +7649,18 @@ let transferInstalled = false;
        function install() {
   if (installed) return false;
   const features = enabledFeatures();
+  const order = undiciOrder(); // while the globals are still Node's
   journal = new Journal();
   for (const name of names) {
     ObjectDefineProperty(globalThis, name, {
       value: fastClasses[name], writable: true, enumerable: false, configurable: true,
     });
   }
-  if (features.instanceOf) installInstanceof(journal);
+  // On Node 24+ undici needs the ReadableStream prototype link even without
+  // the instanceof feature (src/patch/instanceof.js).
+  const linkOnly = !features.instanceOf && major >= 24;
+  if (features.instanceOf || linkOnly) installInstanceof(journal, { ...order, linkOnly });
+  installUndiciFirst(journal, order); // before bodies.js wraps the same methods
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
   if (features.bodyShells) installBodies(journal);
@@ -7286,7 +7669,53 @@ let transferInstalled = false;
     transferInstalled = true;
   }
   installed = true;
+  tellWhatWasDone(features, order, linkOnly);
   return true;
+}
+
+/** One warning for what the user should fix, and (NODE_DEBUG=fast-webstreams) what was done and why. */
+function tellWhatWasDone(features, order, linkOnly) {
+  const warnings = switchProblems();
+  if (order.nativeTee) {
+    // What src/patch/undici-first.js cannot cover.
+    const broken = canGiveNativeFace()
+      ? 'a fetch() that follows a 307/308 redirect or retries after a 401 with a string, bytes or form body'
+      : 'Response/Request.clone() and a fetch() with a string, bytes or form body';
+    warnings.push(`Node's undici was loaded before fast-webstreams (by a preload that ran first): on this ` +
+      `Node version ${broken} fails. Fix: load fast-webstreams first, i.e. put --import fast-webstreams/register ` +
+      'before the other --import/--require flags and NODE_OPTIONS preloads (docs/interop.md, "Preload order").');
+  }
+  if (warnings.length > 0) {
+    process.emitWarning(warnings.join('; '), { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
+  }
+  const debug = debuglog();
+  if (!debug.enabled) return;
+  const on = [`globals (${names.length} classes)`];
+  const off = [];
+  const label = { streamWeb: 'node:stream/web', instanceOf: 'instanceof', nodeConsumers: 'Node consumers and pipes',
+    bodyShells: 'Response/Request body shells', transfer: 'transfer (structuredClone, postMessage)' };
+  for (const [feature, variable] of Object.entries(FEATURES)) {
+    if (features[feature]) on.push(label[feature]);
+    else off.push(`${label[feature]} (${variable}=${process.env[variable]})`);
+  }
+  debug('installed: %s', on.join(', '));
+  debug('left native: %s', off.length === 0 ? 'nothing' : off.join(', '));
+  if (linkOnly) debug('the ReadableStream prototype link stays: undici on Node 24+ checks bodies through it');
+  if (order.capturedNative) {
+    debug('undici was loaded before the patch (a preload ran first): our ReadableStream.prototype inherits ' +
+      "from Node's, so undici's captured check accepts both kinds of stream");
+  }
+  if (order.nativeTee) {
+    debug("undici holds Node's ReadableStreamTee: clone() and fetch() lend a body of ours a native twin's slots" +
+      (canGiveNativeFace() ? '' : ' (not possible on this Node version)') +
+      "; fetch() makes its request bodies with Node's classes");
+  }
+}
+
+let debugFn;
+function debuglog() {
+  debugFn ??= builtin('node:util').debuglog('fast-webstreams');
+  return debugFn;
 }
 
 /** Restores every global, prototype and module export exactly as it was before install(). */
@@ -7309,7 +7738,7 @@ let transferInstalled = false;
 }
  }
 // ---- src/metrics/api.js
-{ const { snapshotCounters, zeroCounters } = __fws$m[13]; __fws$m[42] = { tierShares, sumCounters, formatSummary, getCounters, resetCounters };
+{ const { snapshotCounters, zeroCounters } = __fws$m[13]; __fws$m[45] = { tierShares, sumCounters, formatSummary, getCounters, resetCounters };
 // The public face of the tier counters: getCounters() / resetCounters(), and
 // the derived figures (chunk share per tier, one-line summary) that the
 // stderr lines, the exit summary and the load comparison all print the same way.
@@ -7403,7 +7832,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/prometheus.js
-{ __fws$m[43] = { metricName, renderPrometheus, tierHops };
+{ __fws$m[46] = { metricName, renderPrometheus, tierHops };
 // Prometheus text exposition format (version 0.0.4) for the tier counters.
 // Every numeric counter field becomes `fast_webstreams_<snake_case>_total`;
 // fallbacks carry their reason as a label. Fields added to counters.js later
@@ -7520,9 +7949,9 @@ function family(lines, name, type, help, samples) {
   }
   return `${lines.join('\n')}\n`;
 }
-Object.assign(__fws$m[43], { COUNTER_HELP, PROMETHEUS_CONTENT_TYPE }); }
+Object.assign(__fws$m[46], { COUNTER_HELP, PROMETHEUS_CONTENT_TYPE }); }
 // ---- src/metrics/info.js
-{ const __fws$url = new URL("../src/metrics/info.js", import.meta.url).href; const { builtin } = __fws$m[36]; const { enabledFeatures } = __fws$m[34]; const { isInstalled } = __fws$m[41]; __fws$m[44] = { infoLabels };
+{ const __fws$url = new URL("../src/metrics/info.js", import.meta.url).href; const { builtin } = __fws$m[36]; const { enabledFeatures } = __fws$m[34]; const { isInstalled } = __fws$m[44]; __fws$m[47] = { infoLabels };
 // What `fast_webstreams_info` reports: our version, Node's, and which preload
 // features are on. Read once, at the first scrape (never at start-up): the
 // version comes from our package.json, found by walking up from this module
@@ -7568,7 +7997,7 @@ function packageVersion() {
 }
  }
 // ---- src/metrics/integrations.js
-{ const { snapshotCounters } = __fws$m[13]; const { metricName, COUNTER_HELP, renderPrometheus, tierHops } = __fws$m[43]; const { infoLabels } = __fws$m[44]; const { isInstalled } = __fws$m[41]; __fws$m[45] = { renderMetrics, registerPromClient, registerOpenTelemetry };
+{ const { snapshotCounters } = __fws$m[13]; const { metricName, COUNTER_HELP, renderPrometheus, tierHops } = __fws$m[46]; const { infoLabels } = __fws$m[47]; const { isInstalled } = __fws$m[44]; __fws$m[48] = { renderMetrics, registerPromClient, registerOpenTelemetry };
 // Our counters where operators already look, without a dependency of ours:
 // the application passes its own prom-client module or OpenTelemetry meter.
 //   renderMetrics()                      Prometheus text to append to an existing /metrics
@@ -7644,7 +8073,7 @@ const numericFields = (snap) => Object.keys(snap).filter((k) => typeof snap[k] =
 }
  }
 // ---- src/metrics/record.js
-{ const { snapshotCounters } = __fws$m[13]; const { tierShares } = __fws$m[42]; const { isInstalled } = __fws$m[41]; __fws$m[46] = { metricsRecord };
+{ const { snapshotCounters } = __fws$m[13]; const { tierShares } = __fws$m[45]; const { isInstalled } = __fws$m[44]; __fws$m[49] = { metricsRecord };
 // The record published on the diagnostics channel and printed as one JSON line
 // on stderr: cumulative counters plus the derived chunk share per tier.
 
@@ -7664,7 +8093,7 @@ const numericFields = (snap) => Object.keys(snap).filter((k) => typeof snap[k] =
 }
  }
 // ---- src/metrics/channel.js
-{ const { metricsRecord } = __fws$m[46]; const { builtin } = __fws$m[36]; __fws$m[47] = { enableMetricsChannel };
+{ const { metricsRecord } = __fws$m[49]; const { builtin } = __fws$m[36]; __fws$m[50] = { enableMetricsChannel };
 // The `fast-webstreams:metrics` diagnostics channel. While it has subscribers,
 // a metrics record (see record.js) is published on it once per interval. With
 // no subscriber there is no timer at all: the first subscribe() on the channel
@@ -7745,7 +8174,7 @@ function armHook() {
 }
  }
 // ---- src/metrics/cluster.js
-{ const { snapshotCounters } = __fws$m[13]; const { sumCounters } = __fws$m[42]; const { builtin } = __fws$m[36]; __fws$m[48] = { announcePrimary, loadedCluster, reportsToPrimary, startReporting };
+{ const { snapshotCounters } = __fws$m[13]; const { sumCounters } = __fws$m[45]; const { builtin } = __fws$m[36]; __fws$m[51] = { announcePrimary, loadedCluster, reportsToPrimary, startReporting };
 // Counters across a node:cluster (or any IPC parent that runs the preload).
 //
 // A cluster worker does not serve /metrics itself: it sends its snapshot to its
@@ -7851,9 +8280,9 @@ const TAG = 'fast-webstreams:counters';
   if (Array.isArray(list) && !list.includes('NativeModule cluster')) return undefined;
   return builtin('node:cluster');
 }
-Object.assign(__fws$m[48], { ClusterAggregate }); }
+Object.assign(__fws$m[51], { ClusterAggregate }); }
 // ---- src/metrics/server.js
-{ const { PROMETHEUS_CONTENT_TYPE } = __fws$m[43]; const { builtin } = __fws$m[36]; __fws$m[49] = { servePrometheus };
+{ const { PROMETHEUS_CONTENT_TYPE } = __fws$m[46]; const { builtin } = __fws$m[36]; __fws$m[52] = { servePrometheus };
 // The /metrics HTTP server: node:http, loaded only when a port is bound.
 
 
@@ -7901,7 +8330,7 @@ Object.assign(__fws$m[48], { ClusterAggregate }); }
 }
  }
 // ---- src/metrics/port.js
-{ const { counters, snapshotCounters } = __fws$m[13]; const { ClusterAggregate, announcePrimary, loadedCluster, reportsToPrimary, startReporting } = __fws$m[48]; const { renderPrometheus } = __fws$m[43]; const { servePrometheus } = __fws$m[49]; const { infoLabels } = __fws$m[44]; const { isInstalled } = __fws$m[41]; __fws$m[50] = { startMetricsPort };
+{ const { counters, snapshotCounters } = __fws$m[13]; const { ClusterAggregate, announcePrimary, loadedCluster, reportsToPrimary, startReporting } = __fws$m[51]; const { renderPrometheus } = __fws$m[46]; const { servePrometheus } = __fws$m[52]; const { infoLabels } = __fws$m[47]; const { isInstalled } = __fws$m[44]; __fws$m[53] = { startMetricsPort };
 // Which process serves FAST_WEBSTREAMS_METRICS_PORT. Every process started with
 // the preload sees the variable (npm, a supervisor, each cluster worker), and
 // only one can hold the port, so:
@@ -7975,7 +8404,7 @@ function anyWork() {
 }
  }
 // ---- src/metrics/from-env.js
-{ const { enableMetricsChannel } = __fws$m[47]; const { metricsRecord } = __fws$m[46]; const { formatSummary, getCounters } = __fws$m[42]; const { startMetricsPort } = __fws$m[50]; const { builtin } = __fws$m[36]; __fws$m[51] = { startFromEnv };
+{ const { enableMetricsChannel } = __fws$m[50]; const { metricsRecord } = __fws$m[49]; const { formatSummary, getCounters } = __fws$m[45]; const { startMetricsPort } = __fws$m[53]; const { builtin } = __fws$m[36]; const { isOff } = __fws$m[34]; __fws$m[54] = { startFromEnv };
 // startFromEnv(), exported as startMetricsFromEnv and called by register.mjs
 // after install(): reads the environment and starts the metrics outputs it
 // asks for. Nothing here runs on a hot path; every timer and the HTTP server
@@ -8005,6 +8434,7 @@ function anyWork() {
 
 
 
+
 const { writeSync } = builtin('node:fs');
 const isMainThread = () => builtin('node:worker_threads').isMainThread;
 
@@ -8021,7 +8451,7 @@ const warn = (message) => say(`fast-webstreams: ${message}`);
 
 /** Parses the environment into a plan; pure, so tests can check it directly. */
        function metricsPlan(env = process.env) {
-  const plan = { enabled: env.FAST_WEBSTREAMS !== '0', intervalMs: DEFAULT_INTERVAL_MS, stderr: false,
+  const plan = { enabled: !isOff(env.FAST_WEBSTREAMS), intervalMs: DEFAULT_INTERVAL_MS, stderr: false,
     port: null, host: '127.0.0.1', summary: false, warnings: [] };
   const rawInterval = env.FAST_WEBSTREAMS_METRICS_INTERVAL;
   if (rawInterval !== undefined && rawInterval !== '') {
@@ -8126,16 +8556,16 @@ const { ReadableStream: __fws$e0, ReadableStreamDefaultReader: __fws$e1, Readabl
   TransformStreamDefaultController: __fws$m[27].TransformStreamDefaultController,
   ByteLengthQueuingStrategy: __fws$m[6].ByteLengthQueuingStrategy,
   CountQueuingStrategy: __fws$m[6].CountQueuingStrategy,
-  install: __fws$m[41].install,
-  uninstall: __fws$m[41].uninstall,
-  isInstalled: __fws$m[41].isInstalled,
-  nativeClasses: __fws$m[41].nativeClasses,
-  getCounters: __fws$m[42].getCounters,
-  resetCounters: __fws$m[42].resetCounters,
-  renderMetrics: __fws$m[45].renderMetrics,
-  registerPromClient: __fws$m[45].registerPromClient,
-  registerOpenTelemetry: __fws$m[45].registerOpenTelemetry,
-  startMetricsFromEnv: __fws$m[51].startFromEnv,
+  install: __fws$m[44].install,
+  uninstall: __fws$m[44].uninstall,
+  isInstalled: __fws$m[44].isInstalled,
+  nativeClasses: __fws$m[44].nativeClasses,
+  getCounters: __fws$m[45].getCounters,
+  resetCounters: __fws$m[45].resetCounters,
+  renderMetrics: __fws$m[48].renderMetrics,
+  registerPromClient: __fws$m[48].registerPromClient,
+  registerOpenTelemetry: __fws$m[48].registerOpenTelemetry,
+  startMetricsFromEnv: __fws$m[54].startFromEnv,
 };
 export { __fws$e0 as ReadableStream, __fws$e1 as ReadableStreamDefaultReader, __fws$e2 as ReadableStreamBYOBReader, __fws$e3 as ReadableStreamDefaultController, __fws$e4 as ReadableByteStreamController, __fws$e5 as ReadableStreamBYOBRequest, __fws$e6 as WritableStream, __fws$e7 as WritableStreamDefaultWriter, __fws$e8 as WritableStreamDefaultController, __fws$e9 as TransformStream, __fws$e10 as TransformStreamDefaultController, __fws$e11 as ByteLengthQueuingStrategy, __fws$e12 as CountQueuingStrategy, __fws$e13 as install, __fws$e14 as uninstall, __fws$e15 as isInstalled, __fws$e16 as nativeClasses, __fws$e17 as getCounters, __fws$e18 as resetCounters, __fws$e19 as renderMetrics, __fws$e20 as registerPromClient, __fws$e21 as registerOpenTelemetry, __fws$e22 as startMetricsFromEnv };
 //# sourceMappingURL=fast-webstreams.js.map

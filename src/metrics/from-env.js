@@ -26,6 +26,7 @@ import { metricsRecord } from './record.js';
 import { formatSummary, getCounters } from './api.js';
 import { startMetricsPort } from './port.js';
 import { builtin } from '../patch/builtins.js';
+import { isOff } from '../patch/features.js';
 
 const { writeSync } = builtin('node:fs');
 const isMainThread = () => builtin('node:worker_threads').isMainThread;
@@ -43,7 +44,7 @@ const warn = (message) => say(`fast-webstreams: ${message}`);
 
 /** Parses the environment into a plan; pure, so tests can check it directly. */
 export function metricsPlan(env = process.env) {
-  const plan = { enabled: env.FAST_WEBSTREAMS !== '0', intervalMs: DEFAULT_INTERVAL_MS, stderr: false,
+  const plan = { enabled: !isOff(env.FAST_WEBSTREAMS), intervalMs: DEFAULT_INTERVAL_MS, stderr: false,
     port: null, host: '127.0.0.1', summary: false, warnings: [] };
   const rawInterval = env.FAST_WEBSTREAMS_METRICS_INTERVAL;
   if (rawInterval !== undefined && rawInterval !== '') {

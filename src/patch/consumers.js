@@ -31,6 +31,7 @@ import { nativeReadableFrom, nativeWritableWithRelease } from '../bridge/native-
 import { fastWritableOver } from '../bridge/fast-over-native.js';
 import { sameShape } from './restore.js';
 import { builtin } from './builtins.js';
+import { invalidArgType, invalidState } from '../errors.js';
 
 const stream = builtin('node:stream');
 
@@ -91,9 +92,9 @@ const nativePipeThrough = natives.ReadableStream.prototype.pipeThrough;
 function pipeOursToNative(source, dest, options, context) {
   const opts = convertPipeOptions(options, context); // throws before anything is locked
   if (IsReadableStreamLocked(unwrapReadableStream(source))) {
-    throw new TypeError(`${context}: this stream is locked`);
+    throw invalidState(`${context}: this stream is locked`);
   }
-  if (nativeWritableLocked(dest)) throw new TypeError(`${context}: the destination is locked`);
+  if (nativeWritableLocked(dest)) throw invalidState(`${context}: the destination is locked`);
   const bridge = fastWritableOver(dest);
   const promise = ReflectApply(ourPipeTo, source, [wrapWritableStream(bridge.stream), opts]);
   // A pipe that ends without closing or aborting its destination unlocks it.
@@ -126,7 +127,7 @@ function pipeThrough(transform, options = undefined) {
   const readable = transform.readable;
   const nativeReadable = unwrapReadableStream(readable) === undefined && isNativeReadableStream(readable);
   if (unwrapReadableStream(readable) === undefined && !nativeReadable) {
-    throw new TypeError("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
+    throw invalidArgType("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
   }
   const writable = transform.writable;
   const nativeWritable = unwrapWritableStream(writable) === undefined && isNativeWritableStream(writable);
@@ -136,14 +137,14 @@ function pipeThrough(transform, options = undefined) {
   if (!nativeWritable) {
     // A native readable with our writable: our pipe as usual.
     if (unwrapWritableStream(writable) === undefined) {
-      throw new TypeError("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
+      throw invalidArgType("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
     }
     const opts = convertPipeOptions(options, 'ReadableStream.pipeThrough');
     if (IsReadableStreamLocked(unwrapReadableStream(this))) {
-      throw new TypeError('ReadableStream.pipeThrough: this stream is locked');
+      throw invalidState('ReadableStream.pipeThrough: this stream is locked');
     }
     if (IsWritableStreamLocked(unwrapWritableStream(writable))) {
-      throw new TypeError("ReadableStream.pipeThrough: the pair's writable side is locked");
+      throw invalidState("ReadableStream.pipeThrough: the pair's writable side is locked");
     }
     setPromiseIsHandled(ReflectApply(ourPipeTo, this, [writable, opts]));
     return readable;
@@ -187,12 +188,12 @@ function nativePipeThroughPatched(transform, options = undefined) {
   if (!oursReadable && !isNativeReadableStream(readable)) {
     return ReflectApply(nativePipeThrough, this, [{ readable, writable }, options]); // Node's own TypeError
   }
-  if (nativeReadableLocked(this)) throw new TypeError('ReadableStream.pipeThrough: this stream is locked');
+  if (nativeReadableLocked(this)) throw invalidState('ReadableStream.pipeThrough: this stream is locked');
   let target = writable;
   let release;
   if (destImpl !== undefined) {
     if (IsWritableStreamLocked(destImpl)) {
-      throw new TypeError("ReadableStream.pipeThrough: the pair's writable side is locked");
+      throw invalidState("ReadableStream.pipeThrough: the pair's writable side is locked");
     }
     ({ twin: target, release } = nativeWritableWithRelease(destImpl));
   }

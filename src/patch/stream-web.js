@@ -16,6 +16,7 @@ import { IsReadableStreamLocked } from '../readable/stream-ops.js';
 import { ReadableStreamTee as OurTee } from '../readable/tee.js';
 import { sameShape } from './restore.js';
 import { builtin } from './builtins.js';
+import { invalidState } from '../errors.js';
 
 const { syncBuiltinESMExports } = builtin('node:module');
 const streamWeb = builtin('node:stream/web');
@@ -32,7 +33,7 @@ export function installStreamWeb(journal) {
     journal.replaceValue(streamWeb, 'ReadableStreamTee', sameShape(function ReadableStreamTee(stream, cloneForBranch2) {
       const impl = unwrapReadableStream(stream);
       if (impl === undefined) return Reflect.apply(nativeTee, this, arguments);
-      if (IsReadableStreamLocked(impl)) throw new TypeError('ReadableStreamTee: the stream is locked');
+      if (IsReadableStreamLocked(impl)) throw invalidState('ReadableStreamTee: the stream is locked');
       const [a, b] = OurTee(impl, !!cloneForBranch2);
       return [wrapReadableStream(a), wrapReadableStream(b)];
     }, nativeTee));

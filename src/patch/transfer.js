@@ -12,6 +12,7 @@ import {
 } from '../bridge/native-twin.js';
 import { IsReadableStreamLocked } from '../readable/stream-ops.js';
 import { IsWritableStreamLocked } from '../writable/stream-ops.js';
+import { natives } from '../bridge/natives.js';
 
 const originalStructuredClone = globalThis.structuredClone;
 const structuredCloneDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'structuredClone');
@@ -100,12 +101,38 @@ function substituteValue(value, twins, seen) {
   return value;
 }
 
+const isOurStream = (value) => unwrapReadableStream(value) !== undefined ||
+  unwrapWritableStream(value) !== undefined || unwrapTransformStream(value) !== undefined;
+
+/**
+ * Is `value` one of our streams, or a plain array or object with one as a
+ * direct member? (Deeper nesting is not searched: that would cost every
+ * structuredClone() a walk of its whole value.)
+ */
+function holdsOurStream(value) {
+  if (typeof value !== 'object' || value === null) return false;
+  if (isOurStream(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    if (typeof member === 'object' && member !== null && isOurStream(member)) return true;
+  }
+  return false;
+}
+
 function structuredClone(value, options = undefined) {
   if (arguments.length === 0) return ReflectApply(originalStructuredClone, undefined, []);
   const transfer = options === undefined || options === null ? undefined : options.transfer;
   const twins = new Map();
   const list = substituteTransferList(transfer, twins);
-  if (list === undefined) return ReflectApply(originalStructuredClone, undefined, [value, options]);
+  if (list === undefined) {
+    // Cloned, not transferred: native throws for a stream. V8 would copy ours
+    // as a plain {}; give Node a stream of its own there so it throws its own
+    // error (the shape differs between Node versions).
+    if (holdsOurStream(value)) return ReflectApply(originalStructuredClone, undefined, [new natives.ReadableStream(), options]);
+    return ReflectApply(originalStructuredClone, undefined, [value, options]);
+  }
   return ReflectApply(originalStructuredClone, undefined,
     [substituteValue(value, twins, new Map()), { ...options, transfer: list }]);
 }

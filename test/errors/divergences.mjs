@@ -34,13 +34,7 @@ export const divergences = {
 
 // Sites whose error is made by code this test does not cover (src/patch/ is
 // owned elsewhere): reported as todo, not failed, until it is fixed there.
-export const elsewhere = {
-  'structuredClone: a ReadableStream': 'src/patch/transfer.js: cloning (not transferring) a stream must throw like native',
-  'RS pipeThrough: empty pair': "src/patch/consumers.js: 'readable' member is not a ReadableStream (ERR_INVALID_ARG_TYPE)",
-  'RS pipeThrough: readable missing': "src/patch/consumers.js: 'readable' member is not a ReadableStream (ERR_INVALID_ARG_TYPE)",
-  'RS pipeThrough: readable not a stream': "src/patch/consumers.js: 'readable' member is not a ReadableStream (ERR_INVALID_ARG_TYPE)",
-  'TextEncoderStream: writable locked, pipeThrough': "src/patch/consumers.js: the pair's writable side is locked (ERR_INVALID_STATE)",
-};
+export const elsewhere = {};
 
 /** The divergence recorded for `site` on Node `major` ({ ours, why }, ours a shape), or undefined. */
 export function divergenceFor(site, major) {
