@@ -226,6 +226,7 @@ async function main() {
   watchdog.unref();
 
   // ---- children ----
+  const METRICS_LINE = /Prometheus metrics at (http:\/\/\S+\/metrics)/;
   const env = { ...cleanEnv(), NODE_ENV: 'production', HOST: '127.0.0.1' };
   const restarts = { native: 0, fast: 0, upstream: 0 };
   const procs = {}; // role -> the current child
@@ -261,7 +262,7 @@ async function main() {
       upstreamPort = new URL(url).port; // a restarted upstream takes the same port: the servers know it
       return;
     }
-    if (role === 'fast') metricsUrl = await proc.waitFor('stderr', /Prometheus metrics at (http:\/\/\S+\/metrics)/, 'metrics line');
+    if (role === 'fast') metricsUrl = null; // bound once it has streamed: see scrape()
     let health;
     try {
       health = await (await fetch(`${url}/health`)).json();
@@ -349,6 +350,17 @@ async function main() {
 
   async function scrape() {
     const proc = procs.fast;
+    if (metricsUrl === null) {
+      // The preload binds FAST_WEBSTREAMS_METRICS_PORT once the process has
+      // done stream work (docs/metrics.md): until its line appears, every
+      // counter is still zero.
+      try {
+        metricsUrl = await proc.waitFor('stderr', METRICS_LINE, 'metrics line', 2000);
+      } catch {
+        if (proc.exit) return null;
+        return parsePrometheus('');
+      }
+    }
     try {
       const res = await fetch(metricsUrl);
       if (!res.ok) throw new Error(`${metricsUrl}: HTTP ${res.status}`);
