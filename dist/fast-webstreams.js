@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10659],["src/bridge/natives.js",2084],["src/errors.js",6953],["src/promise.js",7652],["src/facade.js",412],["src/webidl.js",5025],["src/strategies.js",4639],["src/queue.js",4855],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",16011],["src/readable/byte-controller.js",40774],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5796],["src/readable/byob-reader.js",7451],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8886],["src/writable/default-controller.js",12809],["src/writable/direct-write.js",3151],["src/writable/writable-stream.js",4638],["src/writable/default-writer.js",8986],["src/readable/pipe-to.js",15585],["src/readable/async-iterator.js",5411],["src/readable/from.js",5479],["src/readable/readable-stream.js",9565],["src/transform/default-controller.js",7536],["src/transform/transform-stream.js",16888],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",7549],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",3542],["src/patch/instanceof.js",4618],["src/patch/builtins.js",579],["src/patch/stream-web.js",2256],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10316],["src/patch/order.js",2291],["src/patch/bodies.js",7374],["src/patch/native-face.js",4199],["src/patch/undici-first.js",3880],["src/patch/globals.js",5679],["src/metrics/api.js",3836],["src/metrics/prometheus.js",6732],["src/metrics/info.js",1565],["src/metrics/integrations.js",3851],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/cluster.js",4228],["src/metrics/server.js",1956],["src/metrics/port.js",3096],["src/metrics/from-env.js",5307],["src/index.js",1414]];
+  const sources = [["src/intrinsics.js",10659],["src/bridge/natives.js",2084],["src/errors.js",7261],["src/promise.js",7652],["src/facade.js",412],["src/webidl.js",5025],["src/strategies.js",4639],["src/queue.js",4855],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",16011],["src/readable/byte-controller.js",40774],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5796],["src/readable/byob-reader.js",7451],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8886],["src/writable/default-controller.js",12809],["src/writable/direct-write.js",3151],["src/writable/writable-stream.js",4638],["src/writable/default-writer.js",8986],["src/readable/pipe-to.js",15585],["src/readable/async-iterator.js",5411],["src/readable/from.js",5479],["src/readable/readable-stream.js",9565],["src/transform/default-controller.js",7536],["src/transform/transform-stream.js",16888],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",7549],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",3542],["src/patch/instanceof.js",4618],["src/patch/builtins.js",579],["src/patch/stream-web.js",2256],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10316],["src/patch/order.js",2291],["src/patch/bodies.js",7374],["src/patch/native-face.js",4199],["src/patch/undici-first.js",3880],["src/patch/globals.js",5679],["src/metrics/api.js",3836],["src/metrics/prometheus.js",6732],["src/metrics/info.js",1565],["src/metrics/integrations.js",3851],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/cluster.js",4228],["src/metrics/server.js",1956],["src/metrics/port.js",3096],["src/metrics/from-env.js",5307],["src/index.js",1414]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 1858512;
+    changed = (h >>> 0) !== 4204923065;
   }
   if (!changed) return undefined;
   try {
@@ -362,7 +362,15 @@ Object.assign(__fws$m[1], { natives, isNativeReadableStream, isNativeWritableStr
   error.stack;
   delete error.name;
   error.code = code;
+  // String(error) reads `TypeError [ERR_X]: message`, as Node's own errors do.
+  ObjectDefineProperty(error, 'toString', {
+    value: codedErrorToString, writable: true, enumerable: false, configurable: true,
+  });
   return error;
+}
+
+function codedErrorToString() {
+  return `${this.name} [${this.code}]: ${this.message}`;
 }
 
 /** TypeError [ERR_INVALID_STATE]: the object is in a state that forbids the call (locked, released, closed...). */

@@ -37,7 +37,15 @@ export function codedError(Ctor, code, message) {
   error.stack;
   delete error.name;
   error.code = code;
+  // String(error) reads `TypeError [ERR_X]: message`, as Node's own errors do.
+  ObjectDefineProperty(error, 'toString', {
+    value: codedErrorToString, writable: true, enumerable: false, configurable: true,
+  });
   return error;
+}
+
+function codedErrorToString() {
+  return `${this.name} [${this.code}]: ${this.message}`;
 }
 
 /** TypeError [ERR_INVALID_STATE]: the object is in a state that forbids the call (locked, released, closed...). */
