@@ -272,9 +272,16 @@ function pipeLoop(pipe) {
   const dest = pipe.dest;
   for (;;) {
     if (pipe.shuttingDown) return;
-    if (dest.state !== 'writable' || dest.backpressure) {
+    if (dest.backpressure) {
       // Backpressure: read the next chunk only once the destination is ready.
       pipe.writer.ready.onFulfilled(pipe.step);
+      return;
+    }
+    if (dest.state !== 'writable') {
+      // Erroring (or errored, closed) but not yet seen by the watchers: the
+      // read goes out as natively, and what it gets is written to a stream
+      // that refuses it; the shutdown then cancels the source.
+      ReadableStreamDefaultReaderRead(pipe.reader, pipe.readRequest);
       return;
     }
     const wasPulling = pipe.source.controller.pulling;
