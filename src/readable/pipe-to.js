@@ -259,7 +259,10 @@ export function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, p
     destClosed(pipe);
   }
 
-  enqueueMicrotask(pipe.step); // the first read happens after pipeTo() returns
+  // The first read goes out inside pipeTo(), as natively (Node 24+) and in the
+  // reference implementation: a read issued a microtask later would find the
+  // source's first pull in progress and ask for one more.
+  pipeLoop(pipe);
   return pipe.result.promise;
 }
 

@@ -90,6 +90,18 @@ const CASES = {
     const ws = new WritableStream({ write(x) { log('write', x); } },
       { size(x) { log('size', x); if (x === 1) throw new Error('size'); return 1; } });
     watch('pipeTo', src.pipeTo(ws));` },
+  // Found by test/fuzz (result:pull): the first read goes out inside pipeTo(), so the
+  // source's first pull() serves it and no second pull follows (Node 20 and 22 pull twice).
+  'a pipe\'s first read is served by the source\'s first pull': { since: 24, body: `
+    let n = 0;
+    const src = new ReadableStream({ pull(c) { log('pull', n++); } });
+    const t = new TransformStream();
+    src.pipeThrough(t);
+    const ws = new WritableStream({ write(x) { log('write', x); } });
+    const src2 = new ReadableStream({ start(c) { c.enqueue('a'); } });
+    watch('pipeTo', src2.pipeTo(ws));
+    log('after pipeTo');
+    setTimeout(() => log('pulls', n), 50);` },
 };
 
 function run(body, preload) {
