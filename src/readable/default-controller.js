@@ -368,7 +368,10 @@ export function InitializeReadableStreamDefaultController(
 /** The steps upon fulfillment of the start promise (shared by every controller). */
 export function ReadableStreamDefaultControllerStartFulfilled(controller) {
   controller.started = true;
-  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  // A reaction, so a clean stack: a pipe whose first read (issued inside
+  // pipeTo()) the first pull() fulfils writes when pull() returns.
+  if (controller.stream.pipe !== undefined) pullFromReaction(controller);
+  else ReadableStreamDefaultControllerCallPullIfNeeded(controller);
 }
 
 /** The steps upon rejection of the start promise. */

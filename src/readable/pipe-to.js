@@ -259,7 +259,10 @@ export function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, p
     destClosed(pipe);
   }
 
-  enqueueMicrotask(pipe.step); // the first read happens after pipeTo() returns
+  // The first read goes out inside pipeTo(), as natively (Node 24+) and in the
+  // reference implementation: a read issued a microtask later would find the
+  // source's first pull in progress and ask for one more.
+  pipeLoop(pipe);
   return pipe.result.promise;
 }
 
@@ -272,9 +275,16 @@ function pipeLoop(pipe) {
   const dest = pipe.dest;
   for (;;) {
     if (pipe.shuttingDown) return;
-    if (dest.state !== 'writable' || dest.backpressure) {
+    if (dest.backpressure) {
       // Backpressure: read the next chunk only once the destination is ready.
       pipe.writer.ready.onFulfilled(pipe.step);
+      return;
+    }
+    if (dest.state !== 'writable') {
+      // Erroring (or errored, closed) but not yet seen by the watchers: the
+      // read goes out as natively, and what it gets is written to a stream
+      // that refuses it; the shutdown then cancels the source.
+      ReadableStreamDefaultReaderRead(pipe.reader, pipe.readRequest);
       return;
     }
     const wasPulling = pipe.source.controller.pulling;
