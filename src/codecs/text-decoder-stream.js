@@ -6,6 +6,7 @@ import { uncurryThis, ObjectFreeze } from '../intrinsics.js';
 import { promiseRejectedWith, resolvedUndefined } from '../promise.js';
 import { createCodecTransform, enqueueOutput, readableOf, writableOf } from './codec-transform.js';
 import { brandError, defineCodecShape } from './shape.js';
+import { invalidArgType } from '../errors.js';
 
 const TextDecoderCtor = TextDecoder;
 const decode = uncurryThis(TextDecoder.prototype.decode);
@@ -17,6 +18,10 @@ const STREAM = ObjectFreeze({ stream: true });
 
 // `this` is the controller record; its codec slot is the TextDecoder.
 function decodeAndEnqueue(chunk) {
+  // TextDecoder.decode() takes a missing input as empty; a chunk must be a BufferSource.
+  if (chunk === undefined) {
+    return promiseRejectedWith(invalidArgType('The chunk written to a TextDecoderStream must be an ArrayBuffer or an ArrayBufferView, got undefined'));
+  }
   try {
     const text = decode(this.codec, chunk, STREAM);
     if (text.length !== 0) enqueueOutput(this, text);

@@ -15,8 +15,10 @@ import { Deferred, promiseRejectedWith, resolvedUndefined } from '../promise.js'
 import { codedError, invalidArgType } from '../errors.js';
 import { builtin } from '../patch/builtins.js';
 import { enqueueOutput } from './codec-transform.js';
+import { TransformStreamError } from '../transform/transform-stream.js';
 
 const zlib = builtin('node:zlib');
+const BufferConcat = Buffer.concat;
 
 const getter = (proto, name) => uncurryThis(ObjectGetOwnPropertyDescriptor(proto, name).get);
 const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
@@ -72,18 +74,30 @@ function asTypeError(error) {
   return typeError;
 }
 
-/** Per stream: the zlib engine, and the one write or end waiting on it. */
+// Input bytes accepted ahead of zlib (copied, waiting for the write in
+// flight to finish) before a write has to wait: enough to keep zlib's thread
+// busy between JS turns, small enough to bound memory.
+const AHEAD_LIMIT = 64 * 1024;
+
+/**
+ * Per stream: the zlib engine, the write in flight, the chunks batched behind
+ * it, and the write or flush waiting for room or for the end.
+ */
 export class ZlibDriver {
   constructor(engine, className) {
     this.engine = engine;
     this.className = className;
     this.controller = undefined;
-    this.waiting = undefined; // Deferred of the write or flush in progress
+    this.inFlight = false;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.waiting = undefined; // Deferred of a write waiting for room, or of the flush
+    this.flushing = false;
     this.error = undefined;
     this.ended = false;
     this.onWritten = (error) => {
       if (error) this.fail(error);
-      else this.settle();
+      else this.written();
     };
     engine.on('data', (buffer) => {
       // A copy, as Node's own classes make: zlib's output buffers share memory,
@@ -96,12 +110,36 @@ export class ZlibDriver {
     });
     engine.on('end', () => {
       this.ended = true;
-      this.settle();
+      this.release();
     });
     engine.on('error', (error) => this.fail(error));
   }
 
-  settle() {
+  /** Hands zlib `bytes` now, or batches them behind the write in flight. */
+  feed(bytes) {
+    if (!this.inFlight) {
+      this.inFlight = true;
+      this.engine.write(bytes, this.onWritten);
+    } else {
+      this.batch.push(bytes);
+      this.batchBytes += bytes.byteLength;
+    }
+  }
+
+  /** The write in flight is consumed: send the batch, and let a waiting write go on. */
+  written() {
+    if (this.batch.length !== 0) {
+      const batch = this.batch.length === 1 ? this.batch[0] : BufferConcat(this.batch, this.batchBytes);
+      this.batch = [];
+      this.batchBytes = 0;
+      this.engine.write(batch, this.onWritten);
+    } else {
+      this.inFlight = false;
+    }
+    if (!this.flushing) this.release();
+  }
+
+  release() {
     const waiting = this.waiting;
     if (waiting !== undefined) {
       this.waiting = undefined;
@@ -109,12 +147,18 @@ export class ZlibDriver {
     }
   }
 
+  /** zlib failed: reject what waits, or error the stream if nothing does. */
   fail(error) {
-    if (this.error === undefined) this.error = asTypeError(error);
+    if (this.error !== undefined) return;
+    this.error = asTypeError(error);
+    this.batch = [];
+    this.batchBytes = 0;
     const waiting = this.waiting;
     if (waiting !== undefined) {
       this.waiting = undefined;
       waiting.reject(this.error);
+    } else if (this.controller !== undefined) {
+      TransformStreamError(this.controller.stream, this.error);
     }
   }
 }
@@ -134,9 +178,12 @@ export function zlibTransform(chunk) {
     return undefined;
   }
   driver.controller = this;
+  // The write settles before zlib reads the bytes, so zlib gets a copy: the
+  // writer may reuse its buffer as soon as the write has settled.
+  driver.feed(new Uint8ArrayCtor(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice());
+  if (driver.batchBytes < AHEAD_LIMIT) return undefined;
   const waiting = new Deferred();
   driver.waiting = waiting;
-  driver.engine.write(bytes, driver.onWritten);
   return waiting.promise;
 }
 
@@ -145,14 +192,25 @@ export function zlibFlush() {
   if (driver.error !== undefined) return promiseRejectedWith(driver.error);
   if (driver.ended) return resolvedUndefined();
   driver.controller = this;
+  driver.flushing = true;
   const waiting = new Deferred();
   driver.waiting = waiting;
+  // end() follows the writes before it, the batch included.
+  if (driver.batch.length !== 0) {
+    const batch = BufferConcat(driver.batch, driver.batchBytes);
+    driver.batch = [];
+    driver.batchBytes = 0;
+    driver.engine.write(batch);
+  }
   driver.engine.end();
   return waiting.promise;
 }
 
 export function zlibCancel() {
-  this.codec.engine.destroy();
+  const driver = this.codec;
+  driver.batch = [];
+  driver.batchBytes = 0;
+  driver.engine.destroy();
   return resolvedUndefined();
 }
 
