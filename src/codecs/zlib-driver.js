@@ -208,6 +208,9 @@ export function zlibFlush() {
 
 export function zlibCancel() {
   const driver = this.codec;
+  // The stream is done with: what the destroyed engine reports later
+  // (a pending write's callback error) has nothing left to error.
+  driver.controller = undefined;
   driver.batch = [];
   driver.batchBytes = 0;
   driver.engine.destroy();

@@ -224,6 +224,33 @@ test('memory stays bounded while nobody reads', T, async () => {
   assert.equal(bytes, 32 << 20);
 });
 
+test('cancel and abort stop zlib and settle everything', T, async () => {
+  const input = zlib.gzipSync(Buffer.alloc(8 << 20));
+  const ds = new DecompressionStream('gzip');
+  const writer = ds.writable.getWriter();
+  const reader = ds.readable.getReader();
+  const writes = [];
+  for (let i = 0; i < input.length; i += 256) writes.push(writer.write(input.subarray(i, i + 256)).then(() => 'ok', (e) => e));
+  const first = await reader.read();
+  assert.equal(first.done, false);
+  const reason = new Error('enough');
+  await reader.cancel(reason);
+  const outcomes = await Promise.all(writes);
+  assert.ok(outcomes.includes(reason), 'writes after the cancel reject with its reason');
+  await assert.rejects(writer.closed, (e) => e === reason);
+
+  const cs = new CompressionStream('deflate');
+  const w2 = cs.writable.getWriter();
+  const r2 = cs.readable.getReader();
+  const pending = w2.write(new Uint8Array(100000));
+  const read = r2.read();
+  await w2.abort(reason);
+  await pending.catch(() => {});
+  await assert.rejects(r2.closed, (e) => e === reason);
+  await read.catch(() => {});
+  await new Promise((resolve) => setTimeout(resolve, 50)); // any late zlib callback comes in here
+});
+
 test('pipes through our chain and through install()', T, async () => {
   const lines = await collect(ReadableStream.from(['a\nb', 'c\n\ud83d', '\ude00'])
     .pipeThrough(new TextEncoderStream())
