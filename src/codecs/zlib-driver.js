@@ -206,7 +206,7 @@ export function zlibFlush() {
   return waiting.promise;
 }
 
-export function zlibCancel() {
+export function zlibCancel(reason) {
   const driver = this.codec;
   // The stream is done with: what the destroyed engine reports later
   // (a pending write's callback error) has nothing left to error.
@@ -214,6 +214,13 @@ export function zlibCancel() {
   driver.batch = [];
   driver.batchBytes = 0;
   driver.engine.destroy();
+  // A write waiting for room would wait forever (and hold the writable
+  // side's in-flight write open): it fails with the reason.
+  const waiting = driver.waiting;
+  if (waiting !== undefined) {
+    driver.waiting = undefined;
+    waiting.reject(reason);
+  }
   return resolvedUndefined();
 }
 
