@@ -15,10 +15,11 @@ export const codecClasses = { TextEncoderStream, TextDecoderStream, CompressionS
 let saved; // [target, name, descriptor or undefined][] while installed
 
 /**
- * Replaces each codec global that this Node has, and node:stream/web's
- * export of it, with ours. Returns false if already installed.
+ * Replaces each codec global that this Node has, and (unless streamWeb is
+ * false, for FAST_WEBSTREAMS_STREAM_WEB=0) node:stream/web's export of it,
+ * with ours. Returns false if already installed.
  */
-export function installCodecs() {
+export function installCodecs({ streamWeb: patchStreamWeb = true } = {}) {
   if (saved !== undefined) return false;
   saved = [];
   const streamWeb = builtin('node:stream/web');
@@ -27,7 +28,9 @@ export function installCodecs() {
     const before = Object.getOwnPropertyDescriptor(globalThis, name);
     if (before === undefined) continue;
     replace(globalThis, name, codecClasses[name]);
-    if (Object.getOwnPropertyDescriptor(streamWeb, name) !== undefined) replace(streamWeb, name, codecClasses[name]);
+    if (patchStreamWeb && Object.getOwnPropertyDescriptor(streamWeb, name) !== undefined) {
+      replace(streamWeb, name, codecClasses[name]);
+    }
   }
   syncBuiltinESMExports();
   return true;

@@ -291,6 +291,10 @@ test('pipes through our chain and through install()', T, async () => {
   assert.equal(uninstallCodecs(), true);
   assert.equal(uninstallCodecs(), false);
   assert.deepEqual(Object.getOwnPropertyDescriptor(globalThis, 'TextDecoderStream'), before);
+  installCodecs({ streamWeb: false });
+  assert.equal(globalThis.CompressionStream, CompressionStream);
+  assert.equal(streamWeb.CompressionStream, native.CompressionStream, 'node:stream/web left alone');
+  uninstallCodecs();
   for (const name of Object.keys(codecClasses)) {
     assert.equal(globalThis[name], native[name]);
     assert.equal(streamWeb[name], native[name]);
