@@ -1,0 +1,44 @@
+// The TransformStream inside each codec object (the spec's GenericTransformStream
+// mixin), built from the library's own abstract operations rather than from a
+// Transformer object: no dictionary to read (so nothing on Object.prototype is
+// consulted), and the codec's algorithms are plain functions called with the
+// controller record, whose `codec` slot holds the per-stream state.
+import { TransformStreamImpl, InitializeTransformStream } from '../transform/transform-stream.js';
+import {
+  TransformStreamDefaultControllerImpl, SetUpTransformStreamDefaultController, TransformStreamDefaultControllerEnqueue,
+} from '../transform/default-controller.js';
+import { wrapReadableStream } from '../readable/readable-stream.js';
+import { wrapWritableStream } from '../writable/writable-stream.js';
+import { counters } from '../metrics/counters.js';
+
+const sizeOne = () => 1;
+
+/**
+ * A new TransformStreamImpl (writable high-water mark 1, readable 0, as
+ * "set up a TransformStream" gives) running `transform(chunk)` and `flush()`
+ * with `this` being the controller record; `codec` is stored on it.
+ * transform returns undefined when done at once, else a promise; flush and
+ * cancel return promises.
+ */
+export function createCodecTransform(codec, transform, flush, cancel) {
+  const stream = new TransformStreamImpl();
+  counters.transformStreamsCreated++;
+  InitializeTransformStream(stream, 1, sizeOne, 0, sizeOne);
+  const controller = new TransformStreamDefaultControllerImpl();
+  controller.codec = codec;
+  SetUpTransformStreamDefaultController(stream, controller, transform, flush, cancel);
+  return stream;
+}
+
+/** Enqueues `chunk` on the readable side (throws if it cannot take chunks). */
+export function enqueueOutput(controller, chunk) {
+  TransformStreamDefaultControllerEnqueue(controller, chunk);
+}
+
+export function readableOf(stream) {
+  return wrapReadableStream(stream.readable);
+}
+
+export function writableOf(stream) {
+  return wrapWritableStream(stream.writable);
+}

@@ -1,0 +1,89 @@
+// TextEncoderStream (Encoding standard, "Interface TextEncoderStream") on the
+// library's TransformStream. A chunk is converted to a string (WebIDL
+// DOMString: a Symbol throws, toString() is called), a high surrogate ending
+// one chunk is held back to pair with a low surrogate starting the next (an
+// unpaired one becomes U+FFFD, as the spec's encoder does), and what is left
+// is encoded by TextEncoder into a Uint8Array of its own.
+import { uncurryThis, Uint8ArrayCtor } from '../intrinsics.js';
+import { promiseRejectedWith, resolvedUndefined } from '../promise.js';
+import { createCodecTransform, enqueueOutput, readableOf, writableOf } from './codec-transform.js';
+import { brandError, defineCodecShape } from './shape.js';
+
+const encoder = new TextEncoder();
+const encode = uncurryThis(TextEncoder.prototype.encode);
+
+/** Per stream: the high surrogate held back from the end of the last chunk ('' for none). */
+class EncoderState {
+  constructor() {
+    this.pendingHighSurrogate = '';
+  }
+}
+
+function isHighSurrogate(code) {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+// `this` is the controller record; its codec slot is the EncoderState.
+function encodeAndEnqueue(chunk) {
+  try {
+    const state = this.codec;
+    let text = `${chunk}`;
+    if (state.pendingHighSurrogate !== '') {
+      text = state.pendingHighSurrogate + text;
+      state.pendingHighSurrogate = '';
+    }
+    const length = text.length;
+    if (length === 0) return undefined;
+    if (isHighSurrogate(text.charCodeAt(length - 1))) {
+      state.pendingHighSurrogate = text[length - 1];
+      if (length === 1) return undefined;
+      text = text.slice(0, length - 1);
+    }
+    enqueueOutput(this, encode(encoder, text));
+    return undefined;
+  } catch (error) {
+    return promiseRejectedWith(error);
+  }
+}
+
+function flushPending() {
+  if (this.codec.pendingHighSurrogate !== '') {
+    this.codec.pendingHighSurrogate = '';
+    try {
+      enqueueOutput(this, new Uint8ArrayCtor([0xef, 0xbf, 0xbd])); // U+FFFD
+    } catch (error) {
+      return promiseRejectedWith(error);
+    }
+  }
+  return resolvedUndefined();
+}
+
+export class TextEncoderStream {
+  #transform;
+
+  constructor() {
+    this.#transform = createCodecTransform(new EncoderState(), encodeAndEnqueue, flushPending, resolvedUndefined);
+  }
+
+  get encoding() {
+    if (!isTextEncoderStream(this)) throw brandError('TextEncoderStream', 'encoding');
+    return 'utf-8';
+  }
+
+  get readable() {
+    if (!isTextEncoderStream(this)) throw brandError('TextEncoderStream', 'readable');
+    return readableOf(this.#transform);
+  }
+
+  get writable() {
+    if (!isTextEncoderStream(this)) throw brandError('TextEncoderStream', 'writable');
+    return writableOf(this.#transform);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #transform in value;
+  }
+}
+const isTextEncoderStream = TextEncoderStream.isInstance;
+delete TextEncoderStream.isInstance;
+defineCodecShape(TextEncoderStream, 'TextEncoderStream', ['encoding', 'readable', 'writable'], false);

@@ -1,0 +1,302 @@
+// The codec classes (src/codecs/): shape and errors as Node's own on this
+// Node, the Encoding and Compression standards' behaviour, bounded memory,
+// and install/uninstall. Every test has a time bound.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { inspect } from 'node:util';
+import { ReadableStream } from '../../src/index.js';
+import { TextDecoderStream } from '../../src/codecs/text-decoder-stream.js';
+import { TextEncoderStream } from '../../src/codecs/text-encoder-stream.js';
+import { CompressionStream } from '../../src/codecs/compression-stream.js';
+import { DecompressionStream } from '../../src/codecs/decompression-stream.js';
+import { installCodecs, uninstallCodecs, codecClasses } from '../../src/codecs/install.js';
+
+const T = { timeout: 20000 };
+const ours = { TextEncoderStream, TextDecoderStream, CompressionStream, DecompressionStream };
+const native = {
+  TextEncoderStream: globalThis.TextEncoderStream,
+  TextDecoderStream: globalThis.TextDecoderStream,
+  CompressionStream: globalThis.CompressionStream,
+  DecompressionStream: globalThis.DecompressionStream,
+};
+const args = { TextEncoderStream: [], TextDecoderStream: [], CompressionStream: ['gzip'], DecompressionStream: ['gzip'] };
+
+/** What a call throws: [constructor name, code]; ['ok'] when it does not throw. */
+function outcome(fn) {
+  try {
+    fn();
+    return ['ok'];
+  } catch (e) {
+    return [e.constructor.name, e.code];
+  }
+}
+
+async function collect(readable) {
+  const out = [];
+  for await (const chunk of readable) out.push(chunk);
+  return out;
+}
+
+/** Writes `chunks` into `codec` while reading its output; resolves to the output chunks. */
+async function run(codec, chunks) {
+  const reading = collect(codec.readable);
+  const writing = (async () => {
+    const writer = codec.writable.getWriter();
+    for (const chunk of chunks) await writer.write(chunk);
+    await writer.close();
+  })();
+  const [read, written] = await Promise.allSettled([reading, writing]);
+  if (read.status === 'rejected') throw read.reason;
+  if (written.status === 'rejected') throw written.reason;
+  return read.value;
+}
+
+const randomBytes = (n) => {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i += 65536) crypto.getRandomValues(out.subarray(i, i + 65536));
+  return out;
+};
+const concat = (chunks) => Buffer.concat(chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
+
+test('class shape matches Node\'s own', T, () => {
+  for (const name of Object.keys(ours)) {
+    const [O, N] = [ours[name], native[name]];
+    assert.equal(O.name, N.name);
+    assert.equal(O.length, N.length, `${name}.length`);
+    assert.deepEqual(Reflect.ownKeys(O.prototype).map(String).sort(), Reflect.ownKeys(N.prototype).map(String).sort(), name);
+    for (const key of Reflect.ownKeys(N.prototype)) {
+      const [o, n] = [Object.getOwnPropertyDescriptor(O.prototype, key), Object.getOwnPropertyDescriptor(N.prototype, key)];
+      assert.equal(o.enumerable, n.enumerable, `${name}.${String(key)} enumerable`);
+      assert.equal(typeof o.get, typeof n.get, `${name}.${String(key)} getter`);
+    }
+    assert.equal(Object.prototype.toString.call(new O(...args[name])), Object.prototype.toString.call(new N(...args[name])));
+    assert.deepEqual(outcome(() => O()), outcome(() => N()), `${name}() without new`);
+    for (const member of ['readable', 'writable']) {
+      const get = (C) => Object.getOwnPropertyDescriptor(C.prototype, member).get;
+      assert.deepEqual(outcome(() => get(O).call({})), outcome(() => get(N).call({})), `${name}.${member} brand check`);
+      assert.deepEqual(outcome(() => get(O).call(new N(...args[name]))), outcome(() => get(N).call({})));
+    }
+    const o = new O(...args[name]);
+    assert.ok(o instanceof O);
+    assert.equal(o.readable, o.readable);
+    assert.ok(o.readable instanceof ReadableStream, 'the streams are the library\'s');
+    assert.match(inspect(o), new RegExp(`^${name} \\{\\s+(encoding: 'utf-8',\\s+)?.*readable: ReadableStream`, 's'));
+  }
+});
+
+test('constructor errors match Node\'s own', T, () => {
+  const formats = ['deflate', 'deflate-raw', 'gzip', 'brotli', 'zstd', 'br', 'GZIP', '', undefined, null, 1,
+    { toString: () => 'gzip' }, Symbol('gzip')];
+  for (const format of formats) {
+    for (const name of ['CompressionStream', 'DecompressionStream']) {
+      assert.deepEqual(outcome(() => new ours[name](format)), outcome(() => new native[name](format)),
+        `new ${name}(${String(format)})`);
+    }
+  }
+  const labels = [undefined, 'utf8', ' UTF-16LE ', 'latin1', 'replacement', 'nope', 5, {}];
+  const options = [undefined, null, {}, { fatal: 1, ignoreBOM: 'x' }, 5, 'x'];
+  for (const label of labels) {
+    for (const option of options) {
+      assert.deepEqual(outcome(() => new TextDecoderStream(label, option)),
+        outcome(() => new native.TextDecoderStream(label, option)), `TextDecoderStream(${String(label)}, ${option})`);
+    }
+    if (outcome(() => new native.TextDecoderStream(label))[0] === 'ok') {
+      const [o, n] = [new TextDecoderStream(label, { fatal: true }), new native.TextDecoderStream(label, { fatal: true })];
+      assert.deepEqual([o.encoding, o.fatal, o.ignoreBOM], [n.encoding, n.fatal, n.ignoreBOM]);
+    }
+  }
+});
+
+test('TextDecoderStream decodes across chunk boundaries and errors as the standard says', T, async () => {
+  const euro = [0xe2, 0x82, 0xac];
+  const chunks = [new Uint8Array([0xef, 0xbb, 0xbf, 0x61, euro[0]]), new Uint8Array([euro[1]]), new Uint8Array([euro[2], 0x62])];
+  assert.deepEqual(await run(new TextDecoderStream(), chunks), ['a', '€b']);
+  assert.deepEqual(await run(new TextDecoderStream('utf-8', { ignoreBOM: true }), chunks), ['\ufeffa', '€b']);
+  assert.deepEqual(await run(new TextDecoderStream(), [new Uint8Array([0x61, 0xe2])]), ['a', '\ufffd'], 'flush ends an incomplete sequence');
+  assert.deepEqual(await run(new TextDecoderStream('utf-16le'), [new Uint8Array([0x61]), new Uint8Array([0, 0x62, 0])]), ['ab']);
+  assert.deepEqual(await run(new TextDecoderStream(), [new Uint8Array(0), new ArrayBuffer(1)]), ['\0'], 'no empty string is enqueued');
+  await assert.rejects(run(new TextDecoderStream('utf-8', { fatal: true }), [new Uint8Array([0xff])]), TypeError);
+  await assert.rejects(run(new TextDecoderStream('utf-8', { fatal: true }), [new Uint8Array([0xe2])]), TypeError);
+  for (const bad of [undefined, null, 'abc', 5, {}]) {
+    await assert.rejects(run(new TextDecoderStream(), [bad]), TypeError, `chunk ${String(bad)}`);
+  }
+});
+
+test('TextEncoderStream pairs surrogates across chunks', T, async () => {
+  const bytes = async (chunks) => [...concat(await run(new TextEncoderStream(), chunks))];
+  assert.deepEqual(await bytes(['\ud83d', '\ude00']), [0xf0, 0x9f, 0x98, 0x80]);
+  assert.deepEqual(await bytes(['a\ud83d', '', '\ude00b']), [0x61, 0xf0, 0x9f, 0x98, 0x80, 0x62]);
+  assert.deepEqual(await bytes(['\ud83d', 'x']), [0xef, 0xbf, 0xbd, 0x78], 'a high surrogate then no low one');
+  assert.deepEqual(await bytes(['a\ud83d']), [0x61, 0xef, 0xbf, 0xbd], 'a high surrogate at the end');
+  assert.deepEqual(await bytes(['\ude00']), [0xef, 0xbf, 0xbd], 'a lone low surrogate');
+  assert.deepEqual(await bytes([1, { toString: () => 'x' }, null]), [0x31, 0x78, 0x6e, 0x75, 0x6c, 0x6c]);
+  const out = await run(new TextEncoderStream(), ['', 'é']);
+  assert.equal(out.length, 1, 'nothing is enqueued for an empty string');
+  assert.equal(out[0].constructor, Uint8Array);
+  await assert.rejects(run(new TextEncoderStream(), [Symbol('x')]), TypeError);
+  const thrown = new Error('toString');
+  await assert.rejects(run(new TextEncoderStream(), [{ toString() { throw thrown; } }]), (e) => e === thrown);
+});
+
+const formatsHere = ['deflate', 'deflate-raw', 'gzip', 'brotli', 'zstd'].filter((f) => outcome(() => new native.CompressionStream(f))[0] === 'ok');
+const syncDecompress = {
+  deflate: zlib.inflateSync, 'deflate-raw': zlib.inflateRawSync, gzip: zlib.gunzipSync,
+  brotli: zlib.brotliDecompressSync, zstd: zlib.zstdDecompressSync,
+};
+
+test('compression round trips, readable by zlib, for every format native takes', T, async () => {
+  const text = Buffer.from('fast-webstreams '.repeat(5000));
+  const random = zlib.deflateSync(Buffer.from(crypto.getRandomValues(new Uint8Array(65536)))); // incompressible
+  for (const format of formatsHere) {
+    for (const input of [text, random]) {
+      const pieces = [input.subarray(0, 1), input.subarray(1, 700), new DataView(input.buffer, input.byteOffset + 700, 300),
+        input.subarray(1000, 1000), input.subarray(1000)];
+      const compressed = await run(new CompressionStream(format), pieces);
+      assert.ok(compressed.every((c) => c.constructor === Uint8Array), 'Uint8Array chunks');
+      assert.deepEqual(syncDecompress[format](concat(compressed)), input, `${format}: zlib reads ours`);
+      const split = concat(compressed);
+      const parts = [];
+      for (let i = 0; i < split.length; i += 100) parts.push(split.subarray(i, i + 100));
+      assert.deepEqual(concat(await run(new DecompressionStream(format), parts)), input, `${format}: round trip`);
+    }
+  }
+});
+
+test('many small chunks and a writer that reuses its buffer', T, async () => {
+  const cs = new CompressionStream('gzip');
+  const reading = collect(cs.readable);
+  const writer = cs.writable.getWriter();
+  const buffer = new Uint8Array(100);
+  const expected = [];
+  for (let i = 0; i < 3000; i++) {
+    buffer.fill(i % 251);
+    expected.push(Buffer.from(buffer));
+    await writer.write(buffer); // the same memory every time, changed once the write settles
+  }
+  await writer.close();
+  assert.deepEqual(zlib.gunzipSync(concat(await reading)), Buffer.concat(expected));
+});
+
+test('bad chunks and corrupt input reject with TypeErrors, and native fails the same inputs', T, async () => {
+  for (const bad of [undefined, null, 'abc', 5, [1, 2], new Uint8Array(new SharedArrayBuffer(4))]) {
+    await assert.rejects(run(new CompressionStream('deflate'), [bad]), TypeError);
+    await assert.rejects(run(new DecompressionStream('deflate'), [bad]), TypeError);
+  }
+  const good = zlib.deflateSync('hello');
+  const cases = {
+    corrupt: ['deflate', new Uint8Array([1, 2, 3, 4])],
+    truncated: ['deflate', good.subarray(0, good.length - 2)],
+    empty: ['deflate', new Uint8Array(0)],
+    trailing: ['deflate', Buffer.concat([good, Buffer.from([1, 2, 3])])],
+    twoGzipMembers: ['gzip', Buffer.concat([zlib.gzipSync('a'), zlib.gzipSync('b')])],
+  };
+  for (const [name, [format, bytes]] of Object.entries(cases)) {
+    const settle = (C) => run(new C(format), [bytes]).then((out) => `ok ${concat(out)}`, (e) => `error ${e.code}`);
+    const [o, n] = await Promise.all([settle(DecompressionStream), settle(native.DecompressionStream)]);
+    assert.equal(o, n, name);
+    if (o.startsWith('error')) await assert.rejects(run(new DecompressionStream(format), [bytes]), TypeError);
+  }
+});
+
+test('memory stays bounded while nobody reads', T, async () => {
+  const compressed = zlib.gzipSync(Buffer.alloc(32 << 20)); // ~32 KiB that inflate to 32 MiB
+  const ds = new DecompressionStream('gzip');
+  const writer = ds.writable.getWriter();
+  let settled = 0;
+  let rejected = 0;
+  const writes = [];
+  for (let i = 0; i < compressed.length; i += 512) {
+    writes.push(writer.write(compressed.subarray(i, i + 512)).then(() => settled++, () => rejected++));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300)); // room for every write that would go through
+  assert.equal(rejected, 0);
+  assert.ok(settled < 5, `writes accepted without a reader: ${settled} of ${writes.length}`);
+  // Reading it all lets every write through.
+  const reader = ds.readable.getReader();
+  let bytes = 0;
+  const reading = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      bytes += value.byteLength;
+    }
+  })();
+  await Promise.all(writes);
+  await writer.close();
+  await reading;
+  assert.equal(settled, writes.length);
+  assert.equal(bytes, 32 << 20);
+});
+
+test('cancel and abort stop zlib and settle everything', T, async () => {
+  const input = zlib.gzipSync(randomBytes(1 << 20)); // 1 MiB, more than zlib is fed ahead
+  const ds = new DecompressionStream('gzip');
+  const writer = ds.writable.getWriter();
+  const reader = ds.readable.getReader();
+  const writes = [];
+  for (let i = 0; i < input.length; i += 4096) writes.push(writer.write(input.subarray(i, i + 4096)).then(() => 'ok', (e) => e));
+  const first = await reader.read();
+  assert.equal(first.done, false);
+  const reason = new Error('enough');
+  await reader.cancel(reason);
+  const outcomes = await Promise.all(writes);
+  assert.ok(outcomes.includes(reason), `writes after the cancel reject with its reason: ${outcomes.map(String).join(', ')}`);
+  await assert.rejects(writer.closed, (e) => e === reason);
+
+  const cs = new CompressionStream('deflate');
+  const w2 = cs.writable.getWriter();
+  const r2 = cs.readable.getReader();
+  const pending = w2.write(new Uint8Array(100000));
+  const read = r2.read();
+  await w2.abort(reason);
+  await pending.catch(() => {});
+  await assert.rejects(r2.closed, (e) => e === reason);
+  await read.catch(() => {});
+  await new Promise((resolve) => setTimeout(resolve, 50)); // any late zlib callback comes in here
+
+  // A write waiting for zlib to take more input when the cancel comes: a
+  // small write is in flight (zlib answers no sooner than the next event loop
+  // turn), and the 100 KB one behind it is over the limit fed ahead.
+  const cs3 = new CompressionStream('deflate');
+  const w3 = cs3.writable.getWriter();
+  const r3 = cs3.readable.getReader();
+  const small = w3.write(randomBytes(1000));
+  const large = w3.write(randomBytes(100000));
+  const read3 = r3.read();
+  await small;
+  for (let i = 0; i < 10; i++) await null;
+  await r3.cancel(reason);
+  await assert.rejects(large, (e) => e === reason);
+  assert.deepEqual(await read3, { done: true, value: undefined });
+});
+
+test('pipes through our chain and through install()', T, async () => {
+  const lines = await collect(ReadableStream.from(['a\nb', 'c\n\ud83d', '\ude00'])
+    .pipeThrough(new TextEncoderStream())
+    .pipeThrough(new CompressionStream('deflate-raw'))
+    .pipeThrough(new DecompressionStream('deflate-raw'))
+    .pipeThrough(new TextDecoderStream()));
+  assert.equal(lines.join(''), 'a\nbc\n😀');
+
+  const streamWeb = await import('node:stream/web');
+  const before = Object.getOwnPropertyDescriptor(globalThis, 'TextDecoderStream');
+  assert.equal(installCodecs(), true);
+  assert.equal(installCodecs(), false);
+  for (const name of Object.keys(codecClasses)) {
+    assert.equal(globalThis[name], codecClasses[name]);
+    assert.equal(streamWeb[name], codecClasses[name], `node:stream/web ${name}`);
+    assert.equal(Object.getOwnPropertyDescriptor(globalThis, name).enumerable, false);
+  }
+  assert.equal(uninstallCodecs(), true);
+  assert.equal(uninstallCodecs(), false);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(globalThis, 'TextDecoderStream'), before);
+  installCodecs({ streamWeb: false });
+  assert.equal(globalThis.CompressionStream, CompressionStream);
+  assert.equal(streamWeb.CompressionStream, native.CompressionStream, 'node:stream/web left alone');
+  uninstallCodecs();
+  for (const name of Object.keys(codecClasses)) {
+    assert.equal(globalThis[name], native[name]);
+    assert.equal(streamWeb[name], native[name]);
+  }
+});
