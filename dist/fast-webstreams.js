@@ -28,7 +28,7 @@ const __fws$stale = (() => {
   const { existsSync, readFileSync, statSync } = __fws$builtin('node:fs');
   const root = new URL('../', import.meta.url);
   if (!existsSync(new URL('tools/bundle.mjs', root))) return undefined;
-  const sources = [["src/intrinsics.js",10659],["src/bridge/natives.js",2084],["src/errors.js",7261],["src/promise.js",7652],["src/facade.js",412],["src/webidl.js",5025],["src/strategies.js",4639],["src/queue.js",4855],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",16011],["src/readable/byte-controller.js",40774],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5796],["src/readable/byob-reader.js",7451],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8886],["src/writable/default-controller.js",12809],["src/writable/direct-write.js",3151],["src/writable/writable-stream.js",4638],["src/writable/default-writer.js",8986],["src/readable/pipe-to.js",15585],["src/readable/async-iterator.js",5411],["src/readable/from.js",5479],["src/readable/readable-stream.js",9565],["src/transform/default-controller.js",7536],["src/transform/transform-stream.js",16888],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",7549],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",3542],["src/patch/instanceof.js",4618],["src/patch/builtins.js",579],["src/patch/stream-web.js",2256],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10316],["src/patch/order.js",2291],["src/patch/bodies.js",7374],["src/patch/native-face.js",4199],["src/patch/undici-first.js",3880],["src/patch/globals.js",5679],["src/metrics/api.js",3836],["src/metrics/prometheus.js",6732],["src/metrics/info.js",1565],["src/metrics/integrations.js",3851],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/cluster.js",4228],["src/metrics/server.js",1956],["src/metrics/port.js",3096],["src/metrics/from-env.js",5307],["src/index.js",1414]];
+  const sources = [["src/intrinsics.js",10659],["src/bridge/natives.js",2084],["src/errors.js",7261],["src/promise.js",7652],["src/facade.js",412],["src/webidl.js",5025],["src/strategies.js",4639],["src/queue.js",4855],["src/readable/stream-ops.js",7887],["src/readable/underlying-source.js",1342],["src/start.js",3163],["src/readable/default-controller.js",16232],["src/readable/byte-controller.js",40774],["src/metrics/counters.js",2193],["src/readable/default-reader.js",5796],["src/readable/byob-reader.js",7451],["src/readable/byte-tee.js",8782],["src/readable/tee.js",4074],["src/writable/stream-ops.js",8886],["src/writable/default-controller.js",12809],["src/writable/direct-write.js",3151],["src/writable/writable-stream.js",4638],["src/writable/default-writer.js",8986],["src/readable/pipe-to.js",16055],["src/readable/async-iterator.js",5411],["src/readable/from.js",5479],["src/readable/readable-stream.js",9565],["src/transform/default-controller.js",7536],["src/transform/transform-stream.js",16888],["src/codecs/codec-transform.js",1991],["src/codecs/natives.js",2679],["src/codecs/shape.js",1717],["src/codecs/text-encoder-stream.js",3042],["src/codecs/text-decoder-stream.js",3263],["src/patch/builtins.js",579],["src/codecs/zlib-driver.js",8988],["src/codecs/format.js",1461],["src/codecs/compression-stream.js",1426],["src/codecs/decompression-stream.js",1458],["src/bridge/node-symbols.js",6377],["src/bridge/native-twin.js",4082],["src/patch/transfer.js",7549],["src/patch/classes.js",1329],["src/patch/restore.js",2131],["src/patch/features.js",4283],["src/patch/instanceof.js",4618],["src/patch/stream-web.js",2256],["src/bridge/fast-over-native.js",7362],["src/patch/consumers.js",10316],["src/patch/order.js",2291],["src/patch/bodies.js",7374],["src/patch/native-face.js",4199],["src/patch/undici-first.js",3880],["src/codecs/install.js",2534],["src/patch/globals.js",6196],["src/metrics/api.js",3836],["src/metrics/prometheus.js",6732],["src/metrics/info.js",1565],["src/metrics/integrations.js",3851],["src/metrics/record.js",551],["src/metrics/channel.js",2626],["src/metrics/cluster.js",4228],["src/metrics/server.js",1956],["src/metrics/port.js",3096],["src/metrics/from-env.js",5307],["src/index.js",1692]];
   const generated = statSync(new URL(import.meta.url)).mtimeMs;
   let changed = false;
   let newer = false;
@@ -48,7 +48,7 @@ const __fws$stale = (() => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
       h = Math.imul(h ^ 0xffff, 16777619);
     }
-    changed = (h >>> 0) !== 4204923065;
+    changed = (h >>> 0) !== 103940908;
   }
   if (!changed) return undefined;
   try {
@@ -273,7 +273,7 @@ for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array'
 }
 ObjectFreeze(TypedArrayConstructorsByName);
 ObjectFreeze(TypedArrayElementSizeByName);
-Object.assign(__fws$m[0], { OriginalTypeError, OriginalRangeError, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply, SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor, OriginalPromise, PromiseResolve, PromiseReject, promiseThen, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, SymbolToStringTag, functionCall, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, MathMin, transferArrayBuffer, isDetachedBuffer, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, typedArrayLength, typedArraySet, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, abortSignalAborted, abortSignalReason, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolIterator }); }
+Object.assign(__fws$m[0], { OriginalTypeError, OriginalRangeError, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply, SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor, OriginalPromise, PromiseResolve, PromiseReject, promiseThen, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER, SymbolToStringTag, functionCall, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor, MathMin, transferArrayBuffer, isDetachedBuffer, typedArrayName, isSharedArrayBuffer, TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer, typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset, dataViewByteLength, arrayBufferByteLength, typedArrayLength, typedArraySet, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, abortSignalAborted, abortSignalReason, EventTargetAddEventListener, EventTargetRemoveEventListener, ObjectGetPrototypeOf, ObjectSetPrototypeOf, SymbolIterator, uncurryThis, ObjectFreeze }); }
 // ---- src/bridge/natives.js
 { __fws$m[1] = {  };
 // Node's own Web Streams classes, captured when fast-webstreams first loads,
@@ -322,7 +322,7 @@ function brandTest(getter, value) {
        const nativeWritableLocked = (stream) => Reflect.apply(writableLocked, stream, []);
 Object.assign(__fws$m[1], { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked, nativeDescriptors }); }
 // ---- src/errors.js
-{ const { OriginalTypeError, OriginalRangeError, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply, SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor } = __fws$m[0]; const { natives } = __fws$m[1]; __fws$m[2] = { invalidState, invalidThis, invalidArgType, invalidArgValue, invalidArgValueRange, missingOption, strategyBrandCode, illegalConstructor, codedTypeError, noCode, notTransferableCode, sharedBufferViewCode, outOfRange, argNotIterable, fromNextResultCode, fromNotCallableCode, plainTypeError };
+{ const { OriginalTypeError, OriginalRangeError, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply, SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor } = __fws$m[0]; const { natives } = __fws$m[1]; __fws$m[2] = { invalidState, invalidThis, invalidArgType, invalidArgValue, invalidArgValueRange, missingOption, strategyBrandCode, illegalConstructor, codedTypeError, noCode, notTransferableCode, sharedBufferViewCode, outOfRange, argNotIterable, fromNextResultCode, fromNotCallableCode, plainTypeError, codedError };
 // The errors we throw and reject with, shaped as Node's own Web Streams make
 // them on the running Node: a real TypeError or RangeError (instanceof holds,
 // constructor and name are the builtin's) with Node's `code` as an own
@@ -1871,7 +1871,10 @@ function makePullReactions(controller) {
 /** The steps upon fulfillment of the start promise (shared by every controller). */
        function ReadableStreamDefaultControllerStartFulfilled(controller) {
   controller.started = true;
-  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  // A reaction, so a clean stack: a pipe whose first read (issued inside
+  // pipeTo()) the first pull() fulfils writes when pull() returns.
+  if (controller.stream.pipe !== undefined) pullFromReaction(controller);
+  else ReadableStreamDefaultControllerCallPullIfNeeded(controller);
 }
 
 /** The steps upon rejection of the start promise. */
@@ -4798,7 +4801,10 @@ class PipeReadRequest {
     destClosed(pipe);
   }
 
-  enqueueMicrotask(pipe.step); // the first read happens after pipeTo() returns
+  // The first read goes out inside pipeTo(), as natively (Node 24+) and in the
+  // reference implementation: a read issued a microtask later would find the
+  // source's first pull in progress and ask for one more.
+  pipeLoop(pipe);
   return pipe.result.promise;
 }
 
@@ -4811,9 +4817,16 @@ function pipeLoop(pipe) {
   const dest = pipe.dest;
   for (;;) {
     if (pipe.shuttingDown) return;
-    if (dest.state !== 'writable' || dest.backpressure) {
+    if (dest.backpressure) {
       // Backpressure: read the next chunk only once the destination is ready.
       pipe.writer.ready.onFulfilled(pipe.step);
+      return;
+    }
+    if (dest.state !== 'writable') {
+      // Erroring (or errored, closed) but not yet seen by the watchers: the
+      // read goes out as natively, and what it gets is written to a stream
+      // that refuses it; the shutdown then cancels the source.
+      ReadableStreamDefaultReaderRead(pipe.reader, pipe.readRequest);
       return;
     }
     const wasPulling = pipe.source.controller.pulling;
@@ -5463,7 +5476,7 @@ ObjectDefineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
 ObjectDefineProperty(ReadableStream, 'from', { enumerable: true });
 Object.assign(__fws$m[26], { unwrapReadableStream, ReadableStream }); __fws$settle(26); }
 // ---- src/transform/default-controller.js
-{ const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface } = __fws$m[5]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[11]; const { illegalConstructor, invalidState, plainTypeError } = __fws$m[2]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(28, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(28, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(28, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[27] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform };
+{ const { promiseRejectedWith, uponPromise, resolvedUndefined } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface } = __fws$m[5]; const { ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue, ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure, ReadableStreamDefaultControllerClose } = __fws$m[11]; const { illegalConstructor, invalidState, plainTypeError } = __fws$m[2]; let TransformStreamError = __fws$early("TransformStreamError (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(28, "TransformStreamError", (v) => { TransformStreamError = v; }); let TransformStreamErrorWritableAndUnblockWrite = __fws$early("TransformStreamErrorWritableAndUnblockWrite (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(28, "TransformStreamErrorWritableAndUnblockWrite", (v) => { TransformStreamErrorWritableAndUnblockWrite = v; }); let TransformStreamSetBackpressure = __fws$early("TransformStreamSetBackpressure (from src/transform/transform-stream.js)", "src/transform/default-controller.js"); __fws$late(28, "TransformStreamSetBackpressure", (v) => { TransformStreamSetBackpressure = v; }); __fws$m[27] = { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform, SetUpTransformStreamDefaultController, TransformStreamDefaultControllerEnqueue };
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 
 
@@ -5645,9 +5658,9 @@ function transformAfterClear(controller) {
   const error = invalidState('The TransformStream was terminated');
   TransformStreamErrorWritableAndUnblockWrite(stream, error);
 }
-Object.assign(__fws$m[27], { TransformStreamDefaultController }); }
+Object.assign(__fws$m[27], { TransformStreamDefaultControllerImpl, TransformStreamDefaultController }); }
 // ---- src/transform/transform-stream.js
-{ const { ReflectApply } = __fws$m[0]; const { Deferred, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { queueSteps } = __fws$m[10]; const { isObject, illegalInvocation, defineInterface, convertCallback } = __fws$m[5]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[6]; const { ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[11]; const { ReadableStreamImpl } = __fws$m[8]; const { wrapReadableStream } = __fws$m[26]; const { WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[19]; const { WritableStreamImpl } = __fws$m[18]; const { wrapWritableStream } = __fws$m[21]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[27]; const { counters } = __fws$m[13]; const { invalidArgType, invalidArgValueRange, plainTypeError } = __fws$m[2]; __fws$m[28] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure }; __fws$settle(28);
+{ const { ReflectApply } = __fws$m[0]; const { Deferred, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } = __fws$m[3]; const { kWrap } = __fws$m[4]; const { queueSteps } = __fws$m[10]; const { isObject, illegalInvocation, defineInterface, convertCallback } = __fws$m[5]; const { convertQueuingStrategy, ExtractHighWaterMark, ExtractSizeAlgorithm } = __fws$m[6]; const { ReadableStreamDefaultControllerImpl, InitializeReadableStreamDefaultController, ReadableStreamDefaultControllerStartFulfilled, ReadableStreamDefaultControllerStartRejected, ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, kParked, pullSettled } = __fws$m[11]; const { ReadableStreamImpl } = __fws$m[8]; const { wrapReadableStream } = __fws$m[26]; const { WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController, WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[19]; const { WritableStreamImpl } = __fws$m[18]; const { wrapWritableStream } = __fws$m[21]; const { SetUpTransformStreamDefaultControllerFromTransformer, TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform } = __fws$m[27]; const { counters } = __fws$m[13]; const { invalidArgType, invalidArgValueRange, plainTypeError } = __fws$m[2]; __fws$m[28] = { TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure, InitializeTransformStream }; __fws$settle(28);
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 
@@ -6027,7 +6040,733 @@ function TransformStreamDefaultSourceCancelAlgorithm(stream, reason) {
   });
   return finish.promise;
 }
-Object.assign(__fws$m[28], { unwrapTransformStream, TransformStream }); __fws$settle(28); }
+Object.assign(__fws$m[28], { TransformStreamImpl, unwrapTransformStream, TransformStream }); __fws$settle(28); }
+// ---- src/codecs/codec-transform.js
+{ const { TransformStreamImpl, InitializeTransformStream } = __fws$m[28]; const { TransformStreamDefaultControllerImpl, SetUpTransformStreamDefaultController, TransformStreamDefaultControllerEnqueue } = __fws$m[27]; const { wrapReadableStream } = __fws$m[26]; const { wrapWritableStream } = __fws$m[21]; const { counters } = __fws$m[13]; __fws$m[29] = { createCodecTransform, enqueueOutput, readableOf, writableOf };
+// The TransformStream inside each codec object (the spec's GenericTransformStream
+// mixin), built from the library's own abstract operations rather than from a
+// Transformer object: no dictionary to read (so nothing on Object.prototype is
+// consulted), and the codec's algorithms are plain functions called with the
+// controller record, whose `codec` slot holds the per-stream state.
+
+
+
+
+
+
+
+
+const sizeOne = () => 1;
+
+/**
+ * A new TransformStreamImpl (writable high-water mark 1, readable 0, as
+ * "set up a TransformStream" gives) running `transform(chunk)` and `flush()`
+ * with `this` being the controller record; `codec` is stored on it.
+ * transform returns undefined when done at once, else a promise; flush and
+ * cancel return promises.
+ */
+       function createCodecTransform(codec, transform, flush, cancel) {
+  const stream = new TransformStreamImpl();
+  counters.transformStreamsCreated++;
+  InitializeTransformStream(stream, 1, sizeOne, 0, sizeOne);
+  const controller = new TransformStreamDefaultControllerImpl();
+  controller.codec = codec;
+  SetUpTransformStreamDefaultController(stream, controller, transform, flush, cancel);
+  return stream;
+}
+
+/** Enqueues `chunk` on the readable side (throws if it cannot take chunks). */
+       function enqueueOutput(controller, chunk) {
+  TransformStreamDefaultControllerEnqueue(controller, chunk);
+}
+
+       function readableOf(stream) {
+  return wrapReadableStream(stream.readable);
+}
+
+       function writableOf(stream) {
+  return wrapWritableStream(stream.writable);
+}
+ }
+// ---- src/codecs/natives.js
+{ const { ReflectApply, ObjectGetOwnPropertyDescriptor } = __fws$m[0]; __fws$m[30] = { brandCode, formatIsConverted, nativeTakesFormat, symbolFormatCode };
+// Node's own codec classes, captured when this module first loads (before
+// installCodecs() can replace them), and the facts about them that differ
+// between Node versions, each asked of the native class the first time it is
+// needed rather than read from a version table.
+
+
+       const codecNames = ['TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream'];
+
+/** name -> Node's class (undefined where this Node has none). */
+       const nativeCodecs = {};
+for (const name of codecNames) nativeCodecs[name] = globalThis[name];
+
+// A probe runs Node's class, never ours: should the captured class be ours (a
+// second copy of the library loaded after the first installed), a probe that
+// reaches itself again answers null instead of recursing.
+const answers = new Map();
+function ask(key, probe) {
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answers.set(key, 'asking');
+    answer = probe();
+    answers.set(key, answer);
+  }
+  return answer === 'asking' ? null : answer;
+}
+
+function thrownCode(provoke) {
+  try {
+    provoke();
+  } catch (error) {
+    return error?.code ?? null;
+  }
+  return null;
+}
+
+/**
+ * The code of the TypeError a getter called on a foreign object throws:
+ * ERR_INVALID_THIS on Node 20, none on 22+ (a private-field brand check).
+ */
+       function brandCode(name) {
+  return ask(`brand:${name}`, () => thrownCode(() => {
+    ReflectApply(ObjectGetOwnPropertyDescriptor(nativeCodecs[name].prototype, 'readable').get, {}, []);
+  }));
+}
+
+/** True when Node's CompressionStream takes `format` (a string) on this Node. */
+       function nativeTakesFormat(format) {
+  return ask(`format:${format}`, () => {
+    try {
+      // eslint-disable-next-line no-new
+      new nativeCodecs.CompressionStream(format);
+      return true;
+    } catch {
+      return false;
+    }
+  }) === true;
+}
+
+/**
+ * Whether the format argument is converted to a string first (WebIDL
+ * DOMString, Node 22+) or compared as given (Node 20, where an object whose
+ * toString() gives 'gzip' is refused).
+ */
+       function formatIsConverted() {
+  return ask('formatConverted', () => {
+    try {
+      // eslint-disable-next-line no-new
+      new nativeCodecs.CompressionStream({ toString: () => 'deflate' });
+      return true;
+    } catch {
+      return false;
+    }
+  }) === true;
+}
+
+/** The code for a Symbol given as format: ERR_INVALID_ARG_VALUE up to Node 22, ERR_INVALID_ARG_TYPE from 24. */
+       function symbolFormatCode() {
+  return ask('symbolFormat', () => thrownCode(() => new nativeCodecs.CompressionStream(Symbol('format'))));
+}
+Object.assign(__fws$m[30], { nativeCodecs, codecNames }); }
+// ---- src/codecs/shape.js
+{ const { ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag } = __fws$m[0]; const { illegalInvocation } = __fws$m[5]; const { brandCode } = __fws$m[30]; __fws$m[31] = { brandError, defineCodecShape };
+// The outward shape the codec classes share with Node's own: enumerable
+// accessors, Node's brand-check error, and util.inspect output.
+
+
+
+
+const kInspect = Symbol.for('nodejs.util.inspect.custom');
+
+/** The TypeError for `member` read on an object that is not a `name`, with the code native uses. */
+       function brandError(name, member) {
+  return illegalInvocation(name, member, brandCode(name));
+}
+
+/**
+ * Makes `members` enumerable (as Node's are), adds Symbol.toStringTag only
+ * where Node's class has one (Compression/DecompressionStream: yes, the
+ * Text*Streams: no), and an inspect method that prints the members.
+ */
+       function defineCodecShape(ctor, name, members, withTag) {
+  const proto = ctor.prototype;
+  for (const member of members) {
+    const desc = ObjectGetOwnPropertyDescriptor(proto, member);
+    desc.enumerable = true;
+    ObjectDefineProperty(proto, member, desc);
+  }
+  ObjectDefineProperty(proto, kInspect, {
+    value: function inspect(depth, options, inspectValue) {
+      if (depth < 0) return `${name} [Object]`;
+      const fields = {};
+      for (const member of members) fields[member] = this[member];
+      const nested = { ...options, depth: options.depth == null ? null : options.depth - 1 };
+      return `${name} ${inspectValue(fields, nested)}`;
+    },
+    writable: true, enumerable: false, configurable: true,
+  });
+  if (withTag) {
+    ObjectDefineProperty(proto, SymbolToStringTag, { value: name, writable: false, enumerable: false, configurable: true });
+  }
+}
+ }
+// ---- src/codecs/text-encoder-stream.js
+{ const { uncurryThis, Uint8ArrayCtor } = __fws$m[0]; const { promiseRejectedWith, resolvedUndefined } = __fws$m[3]; const { createCodecTransform, enqueueOutput, readableOf, writableOf } = __fws$m[29]; const { brandError, defineCodecShape } = __fws$m[31]; __fws$m[32] = {  };
+// TextEncoderStream (Encoding standard, "Interface TextEncoderStream") on the
+// library's TransformStream. A chunk is converted to a string (WebIDL
+// DOMString: a Symbol throws, toString() is called), a high surrogate ending
+// one chunk is held back to pair with a low surrogate starting the next (an
+// unpaired one becomes U+FFFD, as the spec's encoder does), and what is left
+// is encoded by TextEncoder into a Uint8Array of its own.
+
+
+
+
+
+const encoder = new TextEncoder();
+const encode = uncurryThis(TextEncoder.prototype.encode);
+
+/** Per stream: the high surrogate held back from the end of the last chunk ('' for none). */
+class EncoderState {
+  constructor() {
+    this.pendingHighSurrogate = '';
+  }
+}
+
+function isHighSurrogate(code) {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+// `this` is the controller record; its codec slot is the EncoderState.
+function encodeAndEnqueue(chunk) {
+  try {
+    const state = this.codec;
+    let text = `${chunk}`;
+    if (state.pendingHighSurrogate !== '') {
+      text = state.pendingHighSurrogate + text;
+      state.pendingHighSurrogate = '';
+    }
+    const length = text.length;
+    if (length === 0) return undefined;
+    if (isHighSurrogate(text.charCodeAt(length - 1))) {
+      state.pendingHighSurrogate = text[length - 1];
+      if (length === 1) return undefined;
+      text = text.slice(0, length - 1);
+    }
+    enqueueOutput(this, encode(encoder, text));
+    return undefined;
+  } catch (error) {
+    return promiseRejectedWith(error);
+  }
+}
+
+function flushPending() {
+  if (this.codec.pendingHighSurrogate !== '') {
+    this.codec.pendingHighSurrogate = '';
+    try {
+      enqueueOutput(this, new Uint8ArrayCtor([0xef, 0xbf, 0xbd])); // U+FFFD
+    } catch (error) {
+      return promiseRejectedWith(error);
+    }
+  }
+  return resolvedUndefined();
+}
+
+       class TextEncoderStream {
+  #transform;
+
+  constructor() {
+    this.#transform = createCodecTransform(new EncoderState(), encodeAndEnqueue, flushPending, resolvedUndefined);
+  }
+
+  get encoding() {
+    if (!isTextEncoderStream(this)) throw brandError('TextEncoderStream', 'encoding');
+    return 'utf-8';
+  }
+
+  get readable() {
+    if (!isTextEncoderStream(this)) throw brandError('TextEncoderStream', 'readable');
+    return readableOf(this.#transform);
+  }
+
+  get writable() {
+    if (!isTextEncoderStream(this)) throw brandError('TextEncoderStream', 'writable');
+    return writableOf(this.#transform);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #transform in value;
+  }
+}
+const isTextEncoderStream = TextEncoderStream.isInstance;
+delete TextEncoderStream.isInstance;
+defineCodecShape(TextEncoderStream, 'TextEncoderStream', ['encoding', 'readable', 'writable'], false);
+Object.assign(__fws$m[32], { TextEncoderStream }); }
+// ---- src/codecs/text-decoder-stream.js
+{ const { uncurryThis, ObjectFreeze } = __fws$m[0]; const { promiseRejectedWith, resolvedUndefined } = __fws$m[3]; const { createCodecTransform, enqueueOutput, readableOf, writableOf } = __fws$m[29]; const { brandError, defineCodecShape } = __fws$m[31]; const { invalidArgType } = __fws$m[2]; __fws$m[33] = {  };
+// TextDecoderStream (Encoding standard, "Interface TextDecoderStream") on the
+// library's TransformStream. Label, options and decoding are TextDecoder's own
+// (as in Node's class), so the labels taken, the errors thrown and the text
+// produced are exactly native's; what changes is the stream around it.
+
+
+
+
+
+
+const TextDecoderCtor = TextDecoder;
+const decode = uncurryThis(TextDecoder.prototype.decode);
+const decoderGetter = (name) => uncurryThis(Object.getOwnPropertyDescriptor(TextDecoder.prototype, name).get);
+const decoderEncoding = decoderGetter('encoding');
+const decoderFatal = decoderGetter('fatal');
+const decoderIgnoreBOM = decoderGetter('ignoreBOM');
+const STREAM = ObjectFreeze({ stream: true });
+
+// `this` is the controller record; its codec slot is the TextDecoder.
+function decodeAndEnqueue(chunk) {
+  // TextDecoder.decode() takes a missing input as empty; a chunk must be a BufferSource.
+  if (chunk === undefined) {
+    return promiseRejectedWith(invalidArgType('The chunk written to a TextDecoderStream must be an ArrayBuffer or an ArrayBufferView, got undefined'));
+  }
+  try {
+    const text = decode(this.codec, chunk, STREAM);
+    if (text.length !== 0) enqueueOutput(this, text);
+    return undefined;
+  } catch (error) {
+    return promiseRejectedWith(error);
+  }
+}
+
+function flushAndEnqueue() {
+  try {
+    const text = decode(this.codec);
+    if (text.length !== 0) enqueueOutput(this, text);
+  } catch (error) {
+    return promiseRejectedWith(error);
+  }
+  return resolvedUndefined();
+}
+
+       class TextDecoderStream {
+  #decoder;
+  #transform;
+
+  constructor(label = 'utf-8', options = undefined) {
+    const decoder = new TextDecoderCtor(label, options);
+    this.#decoder = decoder;
+    this.#transform = createCodecTransform(decoder, decodeAndEnqueue, flushAndEnqueue, resolvedUndefined);
+  }
+
+  get encoding() {
+    if (!isTextDecoderStream(this)) throw brandError('TextDecoderStream', 'encoding');
+    return decoderEncoding(this.#decoder);
+  }
+
+  get fatal() {
+    if (!isTextDecoderStream(this)) throw brandError('TextDecoderStream', 'fatal');
+    return decoderFatal(this.#decoder);
+  }
+
+  get ignoreBOM() {
+    if (!isTextDecoderStream(this)) throw brandError('TextDecoderStream', 'ignoreBOM');
+    return decoderIgnoreBOM(this.#decoder);
+  }
+
+  get readable() {
+    if (!isTextDecoderStream(this)) throw brandError('TextDecoderStream', 'readable');
+    return readableOf(this.#transform);
+  }
+
+  get writable() {
+    if (!isTextDecoderStream(this)) throw brandError('TextDecoderStream', 'writable');
+    return writableOf(this.#transform);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #transform in value;
+  }
+}
+const isTextDecoderStream = TextDecoderStream.isInstance;
+delete TextDecoderStream.isInstance;
+defineCodecShape(TextDecoderStream, 'TextDecoderStream', ['encoding', 'fatal', 'ignoreBOM', 'readable', 'writable'], false);
+Object.assign(__fws$m[33], { TextDecoderStream }); }
+// ---- src/patch/builtins.js
+{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[34] = {  };
+// Node's builtin modules as require() gives them (their CommonJS exports, no
+// ESM namespace: building one can load more of Node, and some load undici).
+// process.getBuiltinModule where Node has it (20.16+, 22.3+), captured now;
+// else one require() for the whole library.
+
+
+const getBuiltinModule = process.getBuiltinModule;
+
+/** builtin('node:fs') -> Node's fs module. */
+       const builtin = typeof getBuiltinModule === 'function'
+  ? (id) => Reflect.apply(getBuiltinModule, process, [id])
+  : createRequire(__fws$url);
+Object.assign(__fws$m[34], { builtin }); }
+// ---- src/codecs/zlib-driver.js
+{ const { OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, SharedArrayBufferCtor, uncurryThis, typedArrayBuffer, ObjectGetOwnPropertyDescriptor } = __fws$m[0]; const { Deferred, promiseRejectedWith, resolvedUndefined } = __fws$m[3]; const { codedError, invalidArgType } = __fws$m[2]; const { builtin } = __fws$m[34]; const { enqueueOutput } = __fws$m[29]; const { TransformStreamError } = __fws$m[28]; __fws$m[35] = { zlibHasFormat, newCompressor, zlibTransform, zlibFlush, zlibCancel, newDecompressor };
+// Drives one node:zlib stream (public API only: write(chunk, callback), end(),
+// 'data'/'end'/'error' events, destroy()) as the algorithms of a codec
+// TransformStream. Each written chunk is one zlib write: the transform promise
+// settles when zlib has consumed the chunk, by which time every output buffer
+// it produced has been enqueued (zlib emits 'data' before the write callback).
+// So at most one chunk is inside zlib at a time, and the readable side's
+// backpressure stops further writes: memory stays bounded by one input
+// chunk's output, for large chunks and many small ones alike. The work itself
+// runs on libuv's thread pool, off the main thread, as in Node's own classes.
+
+
+
+
+
+
+
+
+
+
+const zlib = builtin('node:zlib');
+const BufferConcat = Buffer.concat;
+
+const getter = (proto, name) => uncurryThis(ObjectGetOwnPropertyDescriptor(proto, name).get);
+const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
+const sharedByteLength = SharedArrayBufferCtor === undefined ? undefined : getter(SharedArrayBufferCtor.prototype, 'byteLength');
+const dataViewBuffer = getter(DataView.prototype, 'buffer');
+const isTypedArray = (value) => {
+  try {
+    typedArrayBuffer(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function isArrayBuffer(value) {
+  try {
+    arrayBufferByteLength(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isSharedArrayBuffer(value) {
+  if (sharedByteLength === undefined) return false;
+  try {
+    sharedByteLength(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A chunk as a WebIDL BufferSource (ArrayBuffer or a view on one; not shared
+ * memory): a view zlib can read, or undefined for anything else.
+ */
+       function bufferSourceBytes(chunk) {
+  if (ArrayBufferIsView(chunk)) {
+    const buffer = isTypedArray(chunk) ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
+    if (!isSharedArrayBuffer(buffer)) return chunk;
+  } else if (isArrayBuffer(chunk)) {
+    return new Uint8ArrayCtor(chunk);
+  }
+  return undefined;
+}
+
+/** A zlib failure as the TypeError the Compression standard asks for, keeping zlib's code and error. */
+function asTypeError(error) {
+  if (error instanceof OriginalTypeError) return error;
+  const typeError = codedError(OriginalTypeError, error?.code, error?.message ?? String(error));
+  typeError.cause = error;
+  return typeError;
+}
+
+// Input bytes accepted ahead of zlib (copied, waiting for the write in
+// flight to finish) before a write has to wait: enough to keep zlib's thread
+// busy between JS turns, small enough to bound memory.
+const AHEAD_LIMIT = 64 * 1024;
+
+/**
+ * Per stream: the zlib engine, the write in flight, the chunks batched behind
+ * it, and the write or flush waiting for room or for the end.
+ */
+       class ZlibDriver {
+  constructor(engine, className) {
+    this.engine = engine;
+    this.className = className;
+    this.controller = undefined;
+    this.inFlight = false;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.waiting = undefined; // Deferred of a write waiting for room, or of the flush
+    this.flushing = false;
+    this.error = undefined;
+    this.ended = false;
+    this.onWritten = (error) => {
+      if (error) this.fail(error);
+      else this.written();
+    };
+    engine.on('data', (buffer) => {
+      // A copy, as Node's own classes make: zlib's output buffers share memory,
+      // and a consumer may transfer what it reads.
+      try {
+        enqueueOutput(this.controller, new Uint8ArrayCtor(buffer));
+      } catch {
+        // The readable side was cancelled or errored: the engine is destroyed next.
+      }
+    });
+    engine.on('end', () => {
+      this.ended = true;
+      this.release();
+    });
+    engine.on('error', (error) => this.fail(error));
+  }
+
+  /** Hands zlib `bytes` now, or batches them behind the write in flight. */
+  feed(bytes) {
+    if (!this.inFlight) {
+      this.inFlight = true;
+      this.engine.write(bytes, this.onWritten);
+    } else {
+      this.batch.push(bytes);
+      this.batchBytes += bytes.byteLength;
+    }
+  }
+
+  /** The write in flight is consumed: send the batch, and let a waiting write go on. */
+  written() {
+    if (this.batch.length !== 0) {
+      const batch = this.batch.length === 1 ? this.batch[0] : BufferConcat(this.batch, this.batchBytes);
+      this.batch = [];
+      this.batchBytes = 0;
+      this.engine.write(batch, this.onWritten);
+    } else {
+      this.inFlight = false;
+    }
+    if (!this.flushing) this.release();
+  }
+
+  release() {
+    const waiting = this.waiting;
+    if (waiting !== undefined) {
+      this.waiting = undefined;
+      waiting.resolve(undefined);
+    }
+  }
+
+  /** zlib failed: reject what waits, or error the stream if nothing does. */
+  fail(error) {
+    if (this.error !== undefined) return;
+    this.error = asTypeError(error);
+    this.batch = [];
+    this.batchBytes = 0;
+    const waiting = this.waiting;
+    if (waiting !== undefined) {
+      this.waiting = undefined;
+      waiting.reject(this.error);
+    } else if (this.controller !== undefined) {
+      TransformStreamError(this.controller.stream, this.error);
+    }
+  }
+}
+
+// The algorithms; `this` is the controller record, its codec slot the ZlibDriver.
+       function zlibTransform(chunk) {
+  const driver = this.codec;
+  const bytes = bufferSourceBytes(chunk);
+  if (bytes === undefined) {
+    return promiseRejectedWith(invalidArgType(`The chunk written to a ${driver.className} must be an ` +
+      'ArrayBuffer or an ArrayBufferView, not on a SharedArrayBuffer'));
+  }
+  if (driver.error !== undefined) return promiseRejectedWith(driver.error);
+  if (bytes.byteLength === 0 || driver.ended) {
+    // Nothing to feed: an empty chunk, or input after the end of a stream
+    // that this Node's zlib ignores (Node 20 has no rejectGarbageAfterEnd).
+    return undefined;
+  }
+  driver.controller = this;
+  // The write settles before zlib reads the bytes, so zlib gets a copy: the
+  // writer may reuse its buffer as soon as the write has settled.
+  driver.feed(new Uint8ArrayCtor(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice());
+  if (driver.batchBytes < AHEAD_LIMIT) return undefined;
+  const waiting = new Deferred();
+  driver.waiting = waiting;
+  return waiting.promise;
+}
+
+       function zlibFlush() {
+  const driver = this.codec;
+  if (driver.error !== undefined) return promiseRejectedWith(driver.error);
+  if (driver.ended) return resolvedUndefined();
+  driver.controller = this;
+  driver.flushing = true;
+  const waiting = new Deferred();
+  driver.waiting = waiting;
+  // end() follows the writes before it, the batch included.
+  if (driver.batch.length !== 0) {
+    const batch = BufferConcat(driver.batch, driver.batchBytes);
+    driver.batch = [];
+    driver.batchBytes = 0;
+    driver.engine.write(batch);
+  }
+  driver.engine.end();
+  return waiting.promise;
+}
+
+       function zlibCancel(reason) {
+  const driver = this.codec;
+  // The stream is done with: what the destroyed engine reports later
+  // (a pending write's callback error) has nothing left to error.
+  driver.controller = undefined;
+  driver.batch = [];
+  driver.batchBytes = 0;
+  driver.engine.destroy();
+  // A write waiting for room would wait forever (and hold the writable
+  // side's in-flight write open): it fails with the reason.
+  const waiting = driver.waiting;
+  if (waiting !== undefined) {
+    driver.waiting = undefined;
+    waiting.reject(reason);
+  }
+  return resolvedUndefined();
+}
+
+// format -> [make a compressor, make a decompressor], where this Node's zlib has them.
+const engines = {
+  deflate: ['createDeflate', 'createInflate'],
+  'deflate-raw': ['createDeflateRaw', 'createInflateRaw'],
+  gzip: ['createGzip', 'createGunzip'],
+  brotli: ['createBrotliCompress', 'createBrotliDecompress'],
+  zstd: ['createZstdCompress', 'createZstdDecompress'],
+};
+
+/** True when zlib has engines for `format` (a string). */
+       function zlibHasFormat(format) {
+  const pair = Object.hasOwn(engines, format) ? engines[format] : undefined;
+  return pair !== undefined && typeof zlib[pair[0]] === 'function' && typeof zlib[pair[1]] === 'function';
+}
+
+       function newCompressor(format) {
+  return zlib[engines[format][0]]();
+}
+
+// Input past the end of the compressed data is an error (Compression
+// standard); Node 22+ zlib does that on request, Node 20 ignores the option.
+const decompressOptions = { rejectGarbageAfterEnd: true };
+
+       function newDecompressor(format) {
+  return zlib[engines[format][1]](decompressOptions);
+}
+Object.assign(__fws$m[35], { ZlibDriver }); }
+// ---- src/codecs/format.js
+{ const { codedTypeError, invalidArgValue } = __fws$m[2]; const { formatIsConverted, nativeCodecs, nativeTakesFormat, symbolFormatCode } = __fws$m[30]; const { zlibHasFormat } = __fws$m[35]; __fws$m[36] = { convertFormat };
+// The CompressionFormat argument: converted and checked the way this Node's
+// own classes do it (see natives.js), taking exactly the formats they take.
+
+
+
+
+/** The format as a string, or a TypeError thrown: code ERR_INVALID_ARG_VALUE (native's). */
+       function convertFormat(format, className) {
+  if (formatIsConverted()) {
+    if (typeof format === 'symbol') {
+      throw codedTypeError(`Failed to construct '${className}': a Symbol cannot be converted to a CompressionFormat`,
+        symbolFormatCode());
+    }
+    format = `${format}`;
+  }
+  if (typeof format !== 'string' || !zlibHasFormat(format) || !takenByNode(format)) {
+    const shown = typeof format === 'string' ? `'${format}'` : typeof format === 'object' && format !== null ? 'an object' : String(format);
+    throw invalidArgValue(`Failed to construct '${className}': ${shown} is not a CompressionFormat this Node supports`);
+  }
+  return format;
+}
+
+// The three formats of the standard are always taken; others (brotli on
+// Node 22+) as Node's own class takes them.
+function takenByNode(format) {
+  if (format === 'deflate' || format === 'deflate-raw' || format === 'gzip') return true;
+  return nativeCodecs.CompressionStream !== undefined && nativeTakesFormat(format);
+}
+ }
+// ---- src/codecs/compression-stream.js
+{ const { createCodecTransform, readableOf, writableOf } = __fws$m[29]; const { brandError, defineCodecShape } = __fws$m[31]; const { convertFormat } = __fws$m[36]; const { ZlibDriver, newCompressor, zlibTransform, zlibFlush, zlibCancel } = __fws$m[35]; __fws$m[37] = {  };
+// CompressionStream (Compression standard) on the library's TransformStream: compresses
+// through a node:zlib stream driven by zlib-driver.js. Formats, argument
+// conversion and errors follow this Node's own class (format.js).
+
+
+
+
+
+       class CompressionStream {
+  #transform;
+
+  constructor(format) {
+    const name = convertFormat(format, 'CompressionStream');
+    const driver = new ZlibDriver(newCompressor(name), 'CompressionStream');
+    this.#transform = createCodecTransform(driver, zlibTransform, zlibFlush, zlibCancel);
+  }
+
+  get readable() {
+    if (!isCompressionStream(this)) throw brandError('CompressionStream', 'readable');
+    return readableOf(this.#transform);
+  }
+
+  get writable() {
+    if (!isCompressionStream(this)) throw brandError('CompressionStream', 'writable');
+    return writableOf(this.#transform);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #transform in value;
+  }
+}
+const isCompressionStream = CompressionStream.isInstance;
+delete CompressionStream.isInstance;
+defineCodecShape(CompressionStream, 'CompressionStream', ['readable', 'writable'], true);
+Object.assign(__fws$m[37], { CompressionStream }); }
+// ---- src/codecs/decompression-stream.js
+{ const { createCodecTransform, readableOf, writableOf } = __fws$m[29]; const { brandError, defineCodecShape } = __fws$m[31]; const { convertFormat } = __fws$m[36]; const { ZlibDriver, newDecompressor, zlibTransform, zlibFlush, zlibCancel } = __fws$m[35]; __fws$m[38] = {  };
+// DecompressionStream (Compression standard) on the library's TransformStream: decompresses
+// through a node:zlib stream driven by zlib-driver.js. Formats, argument
+// conversion and errors follow this Node's own class (format.js).
+
+
+
+
+
+       class DecompressionStream {
+  #transform;
+
+  constructor(format) {
+    const name = convertFormat(format, 'DecompressionStream');
+    const driver = new ZlibDriver(newDecompressor(name), 'DecompressionStream');
+    this.#transform = createCodecTransform(driver, zlibTransform, zlibFlush, zlibCancel);
+  }
+
+  get readable() {
+    if (!isDecompressionStream(this)) throw brandError('DecompressionStream', 'readable');
+    return readableOf(this.#transform);
+  }
+
+  get writable() {
+    if (!isDecompressionStream(this)) throw brandError('DecompressionStream', 'writable');
+    return writableOf(this.#transform);
+  }
+
+  static isInstance(value) {
+    return typeof value === 'object' && value !== null && #transform in value;
+  }
+}
+const isDecompressionStream = DecompressionStream.isInstance;
+delete DecompressionStream.isInstance;
+defineCodecShape(DecompressionStream, 'DecompressionStream', ['readable', 'writable'], true);
+Object.assign(__fws$m[38], { DecompressionStream }); }
 // ---- src/bridge/node-symbols.js
 { const { ObjectDefineProperty, ReflectApply } = __fws$m[0]; const { Deferred, setPromiseIsHandled, enqueueMicrotask } = __fws$m[3]; const { ReadableStream, unwrapReadableStream } = __fws$m[26]; const { WritableStream, unwrapWritableStream } = __fws$m[21]; const { isByteStreamController, ReadableByteStreamControllerError } = __fws$m[12]; const { ReadableStreamDefaultControllerError } = __fws$m[11]; const { WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[19];
 // Node's stream utilities recognise Web Streams by duck typing and then read a
@@ -6170,7 +6909,7 @@ define(WP, kControllerErrorFunction, function controllerErrorFunction() {
 });
  }
 // ---- src/bridge/native-twin.js
-{ const { uponPromise } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[14]; const { WritableStreamAbort } = __fws$m[18]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[22]; const { natives } = __fws$m[1]; const { counters } = __fws$m[13]; __fws$m[30] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
+{ const { uponPromise } = __fws$m[3]; const { ReadableStreamCancel } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[14]; const { WritableStreamAbort } = __fws$m[18]; const { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite, WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease } = __fws$m[22]; const { natives } = __fws$m[1]; const { counters } = __fws$m[13]; __fws$m[40] = { nativeReadableFrom, nativeWritableTo, nativeTransformOver, nativeWritableWithRelease };
 // The bridge to Node's native streams: a native twin of one of our streams.
 // Some consumers only accept streams made by Node's own constructors (brand
 // checks on private symbols, V8's transfer marker). For them we hand over a
@@ -6283,7 +7022,7 @@ function readFrom(reader) {
 }
  }
 // ---- src/patch/transfer.js
-{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[30]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; const { natives } = __fws$m[1]; __fws$m[31] = { installTransferPatch, uninstallTransferPatch };
+{ const { ReflectApply, SymbolIterator } = __fws$m[0]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { nativeReadableFrom, nativeWritableTo, nativeTransformOver } = __fws$m[40]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; const { natives } = __fws$m[1]; __fws$m[41] = { installTransferPatch, uninstallTransferPatch };
 // Transfer of our streams: structuredClone(value, { transfer }) and
 // MessagePort.prototype.postMessage(value, transfer). V8 only transfers streams
 // that Node's constructors marked, so each of our streams in the transfer list
@@ -6464,7 +7203,7 @@ let installedPatch = false;
 }
  }
 // ---- src/patch/classes.js
-{ const { ReadableStream } = __fws$m[26]; const { ReadableStreamDefaultReader } = __fws$m[14]; const { ReadableStreamBYOBReader } = __fws$m[15]; const { ReadableStreamDefaultController } = __fws$m[11]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[12]; const { WritableStream } = __fws$m[21]; const { WritableStreamDefaultWriter } = __fws$m[22]; const { WritableStreamDefaultController } = __fws$m[19]; const { TransformStream } = __fws$m[28]; const { TransformStreamDefaultController } = __fws$m[27]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[6]; __fws$m[32] = {  };
+{ const { ReadableStream } = __fws$m[26]; const { ReadableStreamDefaultReader } = __fws$m[14]; const { ReadableStreamBYOBReader } = __fws$m[15]; const { ReadableStreamDefaultController } = __fws$m[11]; const { ReadableByteStreamController, ReadableStreamBYOBRequest } = __fws$m[12]; const { WritableStream } = __fws$m[21]; const { WritableStreamDefaultWriter } = __fws$m[22]; const { WritableStreamDefaultController } = __fws$m[19]; const { TransformStream } = __fws$m[28]; const { TransformStreamDefaultController } = __fws$m[27]; const { ByteLengthQueuingStrategy, CountQueuingStrategy } = __fws$m[6]; __fws$m[42] = {  };
 // Our class for each Web Streams global the patch replaces.
 
 
@@ -6493,9 +7232,9 @@ let installedPatch = false;
   ByteLengthQueuingStrategy,
   CountQueuingStrategy,
 };
-Object.assign(__fws$m[32], { fastClasses }); }
+Object.assign(__fws$m[42], { fastClasses }); }
 // ---- src/patch/restore.js
-{ __fws$m[33] = { sameShape };
+{ __fws$m[43] = { sameShape };
 // A journal of what the patch changed, so uninstall() can put back every
 // original exactly: property descriptors (or their absence) and prototypes.
        class Journal {
@@ -6551,9 +7290,9 @@ Object.assign(__fws$m[32], { fastClasses }); }
   Object.defineProperty(wrapper, 'length', { value: original.length, configurable: true });
   return wrapper;
 }
-Object.assign(__fws$m[33], { Journal }); }
+Object.assign(__fws$m[43], { Journal }); }
 // ---- src/patch/features.js
-{ __fws$m[34] = { enabledFeatures, switchProblems, isOff };
+{ __fws$m[44] = { enabledFeatures, switchProblems, isOff };
 // The preload's switches, read from the environment when install() runs.
 //   FAST_WEBSTREAMS=0                 the kill switch: register.mjs installs nothing
 //   FAST_WEBSTREAMS_STREAM_WEB=0      leave node:stream/web exporting Node's classes
@@ -6564,6 +7303,10 @@ Object.assign(__fws$m[33], { Journal }); }
 //                                     pipes between native streams and ours
 //   FAST_WEBSTREAMS_BODY_SHELLS=0     Response/Request.prototype.body left as they are
 //   FAST_WEBSTREAMS_TRANSFER=0        structuredClone/postMessage left as they are
+//   FAST_WEBSTREAMS_CODECS=1          opt in: our TextEncoderStream, TextDecoderStream,
+//                                     CompressionStream and DecompressionStream in place of
+//                                     Node's (off by default until they are never slower than
+//                                     native on every Node: docs/codecs.md)
 //   FAST_WEBSTREAMS_METRICS*          read by src/metrics/from-env.js
 // "Off" is any of 0, false, off, no (any case, spaces ignored); unset, empty,
 // 1, true, on and yes leave a feature on. Any other value leaves it on, with a
@@ -6574,7 +7317,11 @@ Object.assign(__fws$m[33], { Journal }); }
   nodeConsumers: 'FAST_WEBSTREAMS_NODE_CONSUMERS',
   bodyShells: 'FAST_WEBSTREAMS_BODY_SHELLS',
   transfer: 'FAST_WEBSTREAMS_TRANSFER',
+  codecs: 'FAST_WEBSTREAMS_CODECS',
 };
+
+// Features that stay off unless their switch says on.
+const OPT_IN = new Set(['codecs']);
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
 const ON = new Set(['', '1', 'true', 'on', 'yes']);
@@ -6584,9 +7331,16 @@ const ON = new Set(['', '1', 'true', 'on', 'yes']);
   return typeof value === 'string' && OFF.has(value.trim().toLowerCase());
 }
 
+/** True when a switch's value says "on" explicitly (an empty value does not). */
+function isOn(value) {
+  return typeof value === 'string' && value.trim() !== '' && ON.has(value.trim().toLowerCase());
+}
+
        function enabledFeatures(env = process.env) {
   const out = {};
-  for (const [feature, variable] of Object.entries(FEATURES)) out[feature] = !isOff(env[variable]);
+  for (const [feature, variable] of Object.entries(FEATURES)) {
+    out[feature] = OPT_IN.has(feature) ? isOn(env[variable]) : !isOff(env[variable]);
+  }
   return out;
 }
 
@@ -6631,9 +7385,9 @@ function closest(name) {
   }
   return problems;
 }
-Object.assign(__fws$m[34], { FEATURES }); }
+Object.assign(__fws$m[44], { FEATURES }); }
 // ---- src/patch/instanceof.js
-{ const { fastClasses } = __fws$m[32]; const { natives, isNativeReadableStream } = __fws$m[1]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; __fws$m[35] = { installInstanceof };
+{ const { fastClasses } = __fws$m[42]; const { natives, isNativeReadableStream } = __fws$m[1]; const { unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; __fws$m[45] = { installInstanceof };
 // instanceof both ways between Node's native classes and ours.
 //
 // Native streams are instances of our classes: each native prototype gets our
@@ -6727,23 +7481,8 @@ function oursTest(name, Ours) {
   return (v) => Reflect.apply(ordinaryHasInstance, Ours, [v]);
 }
  }
-// ---- src/patch/builtins.js
-{ const __fws$url = new URL("../src/patch/builtins.js", import.meta.url).href; const createRequire = __fws$b1$createRequire; __fws$m[36] = {  };
-// Node's builtin modules as require() gives them (their CommonJS exports, no
-// ESM namespace: building one can load more of Node, and some load undici).
-// process.getBuiltinModule where Node has it (20.16+, 22.3+), captured now;
-// else one require() for the whole library.
-
-
-const getBuiltinModule = process.getBuiltinModule;
-
-/** builtin('node:fs') -> Node's fs module. */
-       const builtin = typeof getBuiltinModule === 'function'
-  ? (id) => Reflect.apply(getBuiltinModule, process, [id])
-  : createRequire(__fws$url);
-Object.assign(__fws$m[36], { builtin }); }
 // ---- src/patch/stream-web.js
-{ const { fastClasses } = __fws$m[32]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[8]; const { ReadableStreamTee: OurTee } = __fws$m[17]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; const { invalidState } = __fws$m[2]; __fws$m[37] = { installStreamWeb };
+{ const { fastClasses } = __fws$m[42]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { IsReadableStreamLocked } = __fws$m[8]; const { ReadableStreamTee: OurTee } = __fws$m[17]; const { sameShape } = __fws$m[43]; const { builtin } = __fws$m[34]; const { invalidState } = __fws$m[2]; __fws$m[46] = { installStreamWeb };
 // `node:stream/web` and `stream/web`, imported or required, give our classes.
 //
 // Every form of the module shares one exports object (what require() returns);
@@ -6788,7 +7527,7 @@ const streamWeb = builtin('node:stream/web');
 }
  }
 // ---- src/bridge/fast-over-native.js
-{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[3]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[19]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[12]; const { AcquireReadableStreamDefaultReader } = __fws$m[14]; const { IsReadableStreamLocked } = __fws$m[8]; const { natives } = __fws$m[1]; const { counters } = __fws$m[13]; __fws$m[38] = { fastWritableOver };
+{ const { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor } = __fws$m[0]; const { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } = __fws$m[3]; const { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } = __fws$m[19]; const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose, ReadableByteStreamControllerError, ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond } = __fws$m[12]; const { AcquireReadableStreamDefaultReader } = __fws$m[14]; const { IsReadableStreamLocked } = __fws$m[8]; const { natives } = __fws$m[1]; const { counters } = __fws$m[13]; __fws$m[47] = { fastWritableOver };
 // The other direction of the bridge: one of OUR streams in front of a native
 // one. Used where a native stream meets our code: a pipe from ours into a
 // native writable (CompressionStream, TextDecoderStream, Writable.toWeb()),
@@ -6974,9 +7713,9 @@ function enqueueFromReaction(stream, controller, chunk) {
     setPromiseIsHandled(settled);
   }
 }
-Object.assign(__fws$m[38], { BodyShell }); }
+Object.assign(__fws$m[47], { BodyShell }); }
 // ---- src/patch/consumers.js
-{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[3]; const { ReadableStream, unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; const { convertPipeOptions } = __fws$m[23]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[1]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[30]; const { fastWritableOver } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; const { invalidArgType, invalidState } = __fws$m[2]; __fws$m[39] = { installConsumers };
+{ const { ReflectApply } = __fws$m[0]; const { uponPromise, setPromiseIsHandled, promiseRejectedWith } = __fws$m[3]; const { ReadableStream, unwrapReadableStream } = __fws$m[26]; const { unwrapWritableStream, wrapWritableStream } = __fws$m[21]; const { unwrapTransformStream } = __fws$m[28]; const { IsReadableStreamLocked } = __fws$m[8]; const { IsWritableStreamLocked } = __fws$m[18]; const { convertPipeOptions } = __fws$m[23]; const { natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked } = __fws$m[1]; const { nativeReadableFrom, nativeWritableWithRelease } = __fws$m[40]; const { fastWritableOver } = __fws$m[47]; const { sameShape } = __fws$m[43]; const { builtin } = __fws$m[34]; const { invalidArgType, invalidState } = __fws$m[2]; __fws$m[48] = { installConsumers };
 // Node's consumers that only accept native streams, and pipes that cross
 // between native streams and ours.
 //
@@ -7196,7 +7935,7 @@ function installPipes(journal) {
 }
  }
 // ---- src/patch/order.js
-{ const { builtin } = __fws$m[36]; __fws$m[40] = { builtinUndiciLoaded, undiciOrder };
+{ const { builtin } = __fws$m[34]; __fws$m[49] = { builtinUndiciLoaded, undiciOrder };
 // What loaded before the patch. A preload that runs before ours (OpenTelemetry's
 // register, anything importing node:http on Node 24+, an earlier NODE_OPTIONS
 // preload) may already have loaded undici, which on Node 24+ (undici 7/8)
@@ -7247,7 +7986,7 @@ const major = Number(process.versions.node.split('.')[0]);
 }
  }
 // ---- src/patch/bodies.js
-{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { ReadableByteStreamControllerClose } = __fws$m[12]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[1]; const { BodyShell } = __fws$m[38]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; const { builtinUndiciLoaded } = __fws$m[40]; __fws$m[41] = { installBodies };
+{ const { ReflectApply } = __fws$m[0]; const { unwrapReadableStream, wrapReadableStream } = __fws$m[26]; const { ReadableByteStreamControllerClose } = __fws$m[12]; const { isNativeReadableStream, nativeReadableLocked } = __fws$m[1]; const { BodyShell } = __fws$m[47]; const { sameShape } = __fws$m[43]; const { builtin } = __fws$m[34]; const { builtinUndiciLoaded } = __fws$m[49]; __fws$m[50] = { installBodies };
 // Response.prototype.body and Request.prototype.body: one of our streams.
 //
 // Under the preload undici makes its bodies with the *global* ReadableStream
@@ -7412,7 +8151,7 @@ function looksLikeUndici(exports) {
 }
  }
 // ---- src/patch/native-face.js
-{ const { natives, isNativeReadableStream, nativeReadableLocked } = __fws$m[1]; const { uponPromise } = __fws$m[3]; const { unwrapReadableStream } = __fws$m[26]; const { IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[14]; __fws$m[42] = { withNativeFace, canGiveNativeFace };
+{ const { natives, isNativeReadableStream, nativeReadableLocked } = __fws$m[1]; const { uponPromise } = __fws$m[3]; const { unwrapReadableStream } = __fws$m[26]; const { IsReadableStreamLocked, ReadableStreamCancel } = __fws$m[8]; const { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease, DefaultReadRequest } = __fws$m[14]; __fws$m[51] = { withNativeFace, canGiveNativeFace };
 // Node 26+ when undici loaded before the patch (src/patch/order.js): undici
 // then holds Node's own ReadableStreamTee, which brand-checks its argument and
 // throws for one of our streams. It tees in Response/Request.prototype.clone()
@@ -7516,7 +8255,7 @@ function lazyTwin(impl) {
 }
  }
 // ---- src/patch/undici-first.js
-{ const { ReflectApply } = __fws$m[0]; const { natives } = __fws$m[1]; const { unwrapReadableStream } = __fws$m[26]; const { withNativeFace } = __fws$m[42]; const { sameShape } = __fws$m[33]; const { builtin } = __fws$m[36]; __fws$m[43] = { installUndiciFirst };
+{ const { ReflectApply } = __fws$m[0]; const { natives } = __fws$m[1]; const { unwrapReadableStream } = __fws$m[26]; const { withNativeFace } = __fws$m[51]; const { sameShape } = __fws$m[43]; const { builtin } = __fws$m[34]; __fws$m[52] = { installUndiciFirst };
 // When an undici loaded before the patch (src/patch/order.js). Installed
 // whatever the feature switches say: without it Response and fetch break.
 //
@@ -7609,11 +8348,76 @@ function swapWhileUndiciLoads(journal) {
   }
 }
  }
+// ---- src/codecs/install.js
+{ const { builtin } = __fws$m[34]; const { TextEncoderStream } = __fws$m[32]; const { TextDecoderStream } = __fws$m[33]; const { CompressionStream } = __fws$m[37]; const { DecompressionStream } = __fws$m[38]; const { codecNames } = __fws$m[30]; __fws$m[53] = { installCodecs, uninstallCodecs };
+// Puts the codec classes in place of Node's (globalThis and node:stream/web),
+// and puts Node's back. The global patch (src/patch) calls these when its
+// codecs feature is on; they are independent of the stream-class patch, but
+// are meant to run after it (our codecs' streams are our ReadableStream etc.).
+
+
+
+
+
+
+
+/** name -> our class. */
+       const codecClasses = { TextEncoderStream, TextDecoderStream, CompressionStream, DecompressionStream };
+
+let saved; // [target, name, descriptor or undefined][] while installed
+
+/**
+ * Replaces each codec global that this Node has, and (unless streamWeb is
+ * false, for FAST_WEBSTREAMS_STREAM_WEB=0) node:stream/web's export of it,
+ * with ours. Returns false if already installed.
+ */
+       function installCodecs({ streamWeb: patchStreamWeb = true } = {}) {
+  if (saved !== undefined) return false;
+  saved = [];
+  const streamWeb = builtin('node:stream/web');
+  const { syncBuiltinESMExports } = builtin('node:module');
+  for (const name of codecNames) {
+    const before = Object.getOwnPropertyDescriptor(globalThis, name);
+    if (before === undefined) continue;
+    replace(globalThis, name, codecClasses[name]);
+    if (patchStreamWeb && Object.getOwnPropertyDescriptor(streamWeb, name) !== undefined) {
+      replace(streamWeb, name, codecClasses[name]);
+    }
+  }
+  syncBuiltinESMExports();
+  return true;
+}
+
+function replace(target, name, value) {
+  const before = Object.getOwnPropertyDescriptor(target, name);
+  saved.push([target, name, before]);
+  Object.defineProperty(target, name, before.get === undefined && before.set === undefined
+    ? { ...before, value }
+    : { value, writable: true, enumerable: before.enumerable, configurable: true });
+}
+
+/** Puts back every property installCodecs() replaced, as it was. Returns false if not installed. */
+       function uninstallCodecs() {
+  if (saved === undefined) return false;
+  for (let i = saved.length - 1; i >= 0; i--) {
+    const [target, name, before] = saved[i];
+    Object.defineProperty(target, name, before);
+  }
+  saved = undefined;
+  builtin('node:module').syncBuiltinESMExports();
+  return true;
+}
+
+       function codecsInstalled() {
+  return saved !== undefined;
+}
+ }
 // ---- src/patch/globals.js
-{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[1]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[31]; const { fastClasses } = __fws$m[32]; const { Journal } = __fws$m[33]; const { enabledFeatures, switchProblems, FEATURES } = __fws$m[34]; const { installInstanceof } = __fws$m[35]; const { installStreamWeb } = __fws$m[37]; const { installConsumers } = __fws$m[39]; const { installBodies } = __fws$m[41]; const { undiciOrder } = __fws$m[40]; const { installUndiciFirst } = __fws$m[43]; const { canGiveNativeFace } = __fws$m[42]; const { builtin } = __fws$m[36]; __fws$m[44] = { isInstalled, install, uninstall, nativeClasses };
+{ const { ObjectDefineProperty } = __fws$m[0]; const { natives, nativeDescriptors } = __fws$m[1]; const { installTransferPatch, uninstallTransferPatch } = __fws$m[41]; const { fastClasses } = __fws$m[42]; const { Journal } = __fws$m[43]; const { enabledFeatures, switchProblems, FEATURES } = __fws$m[44]; const { installInstanceof } = __fws$m[45]; const { installStreamWeb } = __fws$m[46]; const { installConsumers } = __fws$m[48]; const { installBodies } = __fws$m[50]; const { undiciOrder } = __fws$m[49]; const { installUndiciFirst } = __fws$m[52]; const { canGiveNativeFace } = __fws$m[51]; const { builtin } = __fws$m[34]; const { installCodecs, uninstallCodecs } = __fws$m[53]; __fws$m[54] = { isInstalled, install, uninstall, nativeClasses };
 // The global patch: replaces Node's Web Streams classes on globalThis with ours,
 // plus every other way a program reaches Web Streams (docs/interop.md), and can
 // put every original property and prototype back exactly as it was.
+
 
 
 
@@ -7643,6 +8447,7 @@ const major = Number(process.versions.node.split('.')[0]);
 let installed = false;
 let journal;
 let transferInstalled = false;
+let codecsInstalled = false;
 
        function isInstalled() {
   return installed;
@@ -7676,6 +8481,10 @@ let transferInstalled = false;
     installTransferPatch();
     transferInstalled = true;
   }
+  if (features.codecs) {
+    installCodecs({ streamWeb: features.streamWeb });
+    codecsInstalled = true;
+  }
   installed = true;
   tellWhatWasDone(features, order, linkOnly);
   return true;
@@ -7701,9 +8510,11 @@ function tellWhatWasDone(features, order, linkOnly) {
   const on = [`globals (${names.length} classes)`];
   const off = [];
   const label = { streamWeb: 'node:stream/web', instanceOf: 'instanceof', nodeConsumers: 'Node consumers and pipes',
-    bodyShells: 'Response/Request body shells', transfer: 'transfer (structuredClone, postMessage)' };
+    bodyShells: 'Response/Request body shells', transfer: 'transfer (structuredClone, postMessage)',
+    codecs: 'TextEncoder/TextDecoder/Compression/DecompressionStream' };
   for (const [feature, variable] of Object.entries(FEATURES)) {
     if (features[feature]) on.push(label[feature]);
+    else if (process.env[variable] === undefined) off.push(`${label[feature]} (opt in: ${variable}=1)`);
     else off.push(`${label[feature]} (${variable}=${process.env[variable]})`);
   }
   debug('installed: %s', on.join(', '));
@@ -7729,6 +8540,10 @@ function debuglog() {
 /** Restores every global, prototype and module export exactly as it was before install(). */
        function uninstall() {
   if (!installed) return false;
+  if (codecsInstalled) {
+    uninstallCodecs(); // restores its own record, before the journal's
+    codecsInstalled = false;
+  }
   for (const name of names) {
     const descriptor = nativeDescriptors.get(name);
     if (descriptor === undefined) {
@@ -7746,7 +8561,7 @@ function debuglog() {
 }
  }
 // ---- src/metrics/api.js
-{ const { snapshotCounters, zeroCounters } = __fws$m[13]; __fws$m[45] = { tierShares, sumCounters, formatSummary, getCounters, resetCounters };
+{ const { snapshotCounters, zeroCounters } = __fws$m[13]; __fws$m[55] = { tierShares, sumCounters, formatSummary, getCounters, resetCounters };
 // The public face of the tier counters: getCounters() / resetCounters(), and
 // the derived figures (chunk share per tier, one-line summary) that the
 // stderr lines, the exit summary and the load comparison all print the same way.
@@ -7840,7 +8655,7 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 }
  }
 // ---- src/metrics/prometheus.js
-{ __fws$m[46] = { metricName, renderPrometheus, tierHops };
+{ __fws$m[56] = { metricName, renderPrometheus, tierHops };
 // Prometheus text exposition format (version 0.0.4) for the tier counters.
 // Every numeric counter field becomes `fast_webstreams_<snake_case>_total`;
 // fallbacks carry their reason as a label. Fields added to counters.js later
@@ -7957,9 +8772,9 @@ function family(lines, name, type, help, samples) {
   }
   return `${lines.join('\n')}\n`;
 }
-Object.assign(__fws$m[46], { COUNTER_HELP, PROMETHEUS_CONTENT_TYPE }); }
+Object.assign(__fws$m[56], { COUNTER_HELP, PROMETHEUS_CONTENT_TYPE }); }
 // ---- src/metrics/info.js
-{ const __fws$url = new URL("../src/metrics/info.js", import.meta.url).href; const { builtin } = __fws$m[36]; const { enabledFeatures } = __fws$m[34]; const { isInstalled } = __fws$m[44]; __fws$m[47] = { infoLabels };
+{ const __fws$url = new URL("../src/metrics/info.js", import.meta.url).href; const { builtin } = __fws$m[34]; const { enabledFeatures } = __fws$m[44]; const { isInstalled } = __fws$m[54]; __fws$m[57] = { infoLabels };
 // What `fast_webstreams_info` reports: our version, Node's, and which preload
 // features are on. Read once, at the first scrape (never at start-up): the
 // version comes from our package.json, found by walking up from this module
@@ -8005,7 +8820,7 @@ function packageVersion() {
 }
  }
 // ---- src/metrics/integrations.js
-{ const { snapshotCounters } = __fws$m[13]; const { metricName, COUNTER_HELP, renderPrometheus, tierHops } = __fws$m[46]; const { infoLabels } = __fws$m[47]; const { isInstalled } = __fws$m[44]; __fws$m[48] = { renderMetrics, registerPromClient, registerOpenTelemetry };
+{ const { snapshotCounters } = __fws$m[13]; const { metricName, COUNTER_HELP, renderPrometheus, tierHops } = __fws$m[56]; const { infoLabels } = __fws$m[57]; const { isInstalled } = __fws$m[54]; __fws$m[58] = { renderMetrics, registerPromClient, registerOpenTelemetry };
 // Our counters where operators already look, without a dependency of ours:
 // the application passes its own prom-client module or OpenTelemetry meter.
 //   renderMetrics()                      Prometheus text to append to an existing /metrics
@@ -8081,7 +8896,7 @@ const numericFields = (snap) => Object.keys(snap).filter((k) => typeof snap[k] =
 }
  }
 // ---- src/metrics/record.js
-{ const { snapshotCounters } = __fws$m[13]; const { tierShares } = __fws$m[45]; const { isInstalled } = __fws$m[44]; __fws$m[49] = { metricsRecord };
+{ const { snapshotCounters } = __fws$m[13]; const { tierShares } = __fws$m[55]; const { isInstalled } = __fws$m[54]; __fws$m[59] = { metricsRecord };
 // The record published on the diagnostics channel and printed as one JSON line
 // on stderr: cumulative counters plus the derived chunk share per tier.
 
@@ -8101,7 +8916,7 @@ const numericFields = (snap) => Object.keys(snap).filter((k) => typeof snap[k] =
 }
  }
 // ---- src/metrics/channel.js
-{ const { metricsRecord } = __fws$m[49]; const { builtin } = __fws$m[36]; __fws$m[50] = { enableMetricsChannel };
+{ const { metricsRecord } = __fws$m[59]; const { builtin } = __fws$m[34]; __fws$m[60] = { enableMetricsChannel };
 // The `fast-webstreams:metrics` diagnostics channel. While it has subscribers,
 // a metrics record (see record.js) is published on it once per interval. With
 // no subscriber there is no timer at all: the first subscribe() on the channel
@@ -8182,7 +8997,7 @@ function armHook() {
 }
  }
 // ---- src/metrics/cluster.js
-{ const { snapshotCounters } = __fws$m[13]; const { sumCounters } = __fws$m[45]; const { builtin } = __fws$m[36]; __fws$m[51] = { announcePrimary, loadedCluster, reportsToPrimary, startReporting };
+{ const { snapshotCounters } = __fws$m[13]; const { sumCounters } = __fws$m[55]; const { builtin } = __fws$m[34]; __fws$m[61] = { announcePrimary, loadedCluster, reportsToPrimary, startReporting };
 // Counters across a node:cluster (or any IPC parent that runs the preload).
 //
 // A cluster worker does not serve /metrics itself: it sends its snapshot to its
@@ -8288,9 +9103,9 @@ const TAG = 'fast-webstreams:counters';
   if (Array.isArray(list) && !list.includes('NativeModule cluster')) return undefined;
   return builtin('node:cluster');
 }
-Object.assign(__fws$m[51], { ClusterAggregate }); }
+Object.assign(__fws$m[61], { ClusterAggregate }); }
 // ---- src/metrics/server.js
-{ const { PROMETHEUS_CONTENT_TYPE } = __fws$m[46]; const { builtin } = __fws$m[36]; __fws$m[52] = { servePrometheus };
+{ const { PROMETHEUS_CONTENT_TYPE } = __fws$m[56]; const { builtin } = __fws$m[34]; __fws$m[62] = { servePrometheus };
 // The /metrics HTTP server: node:http, loaded only when a port is bound.
 
 
@@ -8338,7 +9153,7 @@ Object.assign(__fws$m[51], { ClusterAggregate }); }
 }
  }
 // ---- src/metrics/port.js
-{ const { counters, snapshotCounters } = __fws$m[13]; const { ClusterAggregate, announcePrimary, loadedCluster, reportsToPrimary, startReporting } = __fws$m[51]; const { renderPrometheus } = __fws$m[46]; const { servePrometheus } = __fws$m[52]; const { infoLabels } = __fws$m[47]; const { isInstalled } = __fws$m[44]; __fws$m[53] = { startMetricsPort };
+{ const { counters, snapshotCounters } = __fws$m[13]; const { ClusterAggregate, announcePrimary, loadedCluster, reportsToPrimary, startReporting } = __fws$m[61]; const { renderPrometheus } = __fws$m[56]; const { servePrometheus } = __fws$m[62]; const { infoLabels } = __fws$m[57]; const { isInstalled } = __fws$m[54]; __fws$m[63] = { startMetricsPort };
 // Which process serves FAST_WEBSTREAMS_METRICS_PORT. Every process started with
 // the preload sees the variable (npm, a supervisor, each cluster worker), and
 // only one can hold the port, so:
@@ -8412,7 +9227,7 @@ function anyWork() {
 }
  }
 // ---- src/metrics/from-env.js
-{ const { enableMetricsChannel } = __fws$m[50]; const { metricsRecord } = __fws$m[49]; const { formatSummary, getCounters } = __fws$m[45]; const { startMetricsPort } = __fws$m[53]; const { builtin } = __fws$m[36]; const { isOff } = __fws$m[34]; __fws$m[54] = { startFromEnv };
+{ const { enableMetricsChannel } = __fws$m[60]; const { metricsRecord } = __fws$m[59]; const { formatSummary, getCounters } = __fws$m[55]; const { startMetricsPort } = __fws$m[63]; const { builtin } = __fws$m[34]; const { isOff } = __fws$m[44]; __fws$m[64] = { startFromEnv };
 // startFromEnv(), exported as startMetricsFromEnv and called by register.mjs
 // after install(): reads the environment and starts the metrics outputs it
 // asks for. Nothing here runs on a hot path; every timer and the HTTP server
@@ -8548,9 +9363,13 @@ let started = false;
 
 
 
+
+
+
+
  }
 }
-const { ReadableStream: __fws$e0, ReadableStreamDefaultReader: __fws$e1, ReadableStreamBYOBReader: __fws$e2, ReadableStreamDefaultController: __fws$e3, ReadableByteStreamController: __fws$e4, ReadableStreamBYOBRequest: __fws$e5, WritableStream: __fws$e6, WritableStreamDefaultWriter: __fws$e7, WritableStreamDefaultController: __fws$e8, TransformStream: __fws$e9, TransformStreamDefaultController: __fws$e10, ByteLengthQueuingStrategy: __fws$e11, CountQueuingStrategy: __fws$e12, install: __fws$e13, uninstall: __fws$e14, isInstalled: __fws$e15, nativeClasses: __fws$e16, getCounters: __fws$e17, resetCounters: __fws$e18, renderMetrics: __fws$e19, registerPromClient: __fws$e20, registerOpenTelemetry: __fws$e21, startMetricsFromEnv: __fws$e22 } = __fws$stale ?? {
+const { ReadableStream: __fws$e0, ReadableStreamDefaultReader: __fws$e1, ReadableStreamBYOBReader: __fws$e2, ReadableStreamDefaultController: __fws$e3, ReadableByteStreamController: __fws$e4, ReadableStreamBYOBRequest: __fws$e5, WritableStream: __fws$e6, WritableStreamDefaultWriter: __fws$e7, WritableStreamDefaultController: __fws$e8, TransformStream: __fws$e9, TransformStreamDefaultController: __fws$e10, ByteLengthQueuingStrategy: __fws$e11, CountQueuingStrategy: __fws$e12, TextEncoderStream: __fws$e13, TextDecoderStream: __fws$e14, CompressionStream: __fws$e15, DecompressionStream: __fws$e16, install: __fws$e17, uninstall: __fws$e18, isInstalled: __fws$e19, nativeClasses: __fws$e20, getCounters: __fws$e21, resetCounters: __fws$e22, renderMetrics: __fws$e23, registerPromClient: __fws$e24, registerOpenTelemetry: __fws$e25, startMetricsFromEnv: __fws$e26 } = __fws$stale ?? {
   ReadableStream: __fws$m[26].ReadableStream,
   ReadableStreamDefaultReader: __fws$m[14].ReadableStreamDefaultReader,
   ReadableStreamBYOBReader: __fws$m[15].ReadableStreamBYOBReader,
@@ -8564,16 +9383,20 @@ const { ReadableStream: __fws$e0, ReadableStreamDefaultReader: __fws$e1, Readabl
   TransformStreamDefaultController: __fws$m[27].TransformStreamDefaultController,
   ByteLengthQueuingStrategy: __fws$m[6].ByteLengthQueuingStrategy,
   CountQueuingStrategy: __fws$m[6].CountQueuingStrategy,
-  install: __fws$m[44].install,
-  uninstall: __fws$m[44].uninstall,
-  isInstalled: __fws$m[44].isInstalled,
-  nativeClasses: __fws$m[44].nativeClasses,
-  getCounters: __fws$m[45].getCounters,
-  resetCounters: __fws$m[45].resetCounters,
-  renderMetrics: __fws$m[48].renderMetrics,
-  registerPromClient: __fws$m[48].registerPromClient,
-  registerOpenTelemetry: __fws$m[48].registerOpenTelemetry,
-  startMetricsFromEnv: __fws$m[54].startFromEnv,
+  TextEncoderStream: __fws$m[32].TextEncoderStream,
+  TextDecoderStream: __fws$m[33].TextDecoderStream,
+  CompressionStream: __fws$m[37].CompressionStream,
+  DecompressionStream: __fws$m[38].DecompressionStream,
+  install: __fws$m[54].install,
+  uninstall: __fws$m[54].uninstall,
+  isInstalled: __fws$m[54].isInstalled,
+  nativeClasses: __fws$m[54].nativeClasses,
+  getCounters: __fws$m[55].getCounters,
+  resetCounters: __fws$m[55].resetCounters,
+  renderMetrics: __fws$m[58].renderMetrics,
+  registerPromClient: __fws$m[58].registerPromClient,
+  registerOpenTelemetry: __fws$m[58].registerOpenTelemetry,
+  startMetricsFromEnv: __fws$m[64].startFromEnv,
 };
-export { __fws$e0 as ReadableStream, __fws$e1 as ReadableStreamDefaultReader, __fws$e2 as ReadableStreamBYOBReader, __fws$e3 as ReadableStreamDefaultController, __fws$e4 as ReadableByteStreamController, __fws$e5 as ReadableStreamBYOBRequest, __fws$e6 as WritableStream, __fws$e7 as WritableStreamDefaultWriter, __fws$e8 as WritableStreamDefaultController, __fws$e9 as TransformStream, __fws$e10 as TransformStreamDefaultController, __fws$e11 as ByteLengthQueuingStrategy, __fws$e12 as CountQueuingStrategy, __fws$e13 as install, __fws$e14 as uninstall, __fws$e15 as isInstalled, __fws$e16 as nativeClasses, __fws$e17 as getCounters, __fws$e18 as resetCounters, __fws$e19 as renderMetrics, __fws$e20 as registerPromClient, __fws$e21 as registerOpenTelemetry, __fws$e22 as startMetricsFromEnv };
+export { __fws$e0 as ReadableStream, __fws$e1 as ReadableStreamDefaultReader, __fws$e2 as ReadableStreamBYOBReader, __fws$e3 as ReadableStreamDefaultController, __fws$e4 as ReadableByteStreamController, __fws$e5 as ReadableStreamBYOBRequest, __fws$e6 as WritableStream, __fws$e7 as WritableStreamDefaultWriter, __fws$e8 as WritableStreamDefaultController, __fws$e9 as TransformStream, __fws$e10 as TransformStreamDefaultController, __fws$e11 as ByteLengthQueuingStrategy, __fws$e12 as CountQueuingStrategy, __fws$e13 as TextEncoderStream, __fws$e14 as TextDecoderStream, __fws$e15 as CompressionStream, __fws$e16 as DecompressionStream, __fws$e17 as install, __fws$e18 as uninstall, __fws$e19 as isInstalled, __fws$e20 as nativeClasses, __fws$e21 as getCounters, __fws$e22 as resetCounters, __fws$e23 as renderMetrics, __fws$e24 as registerPromClient, __fws$e25 as registerOpenTelemetry, __fws$e26 as startMetricsFromEnv };
 //# sourceMappingURL=fast-webstreams.js.map

@@ -12,6 +12,10 @@ export { WritableStreamDefaultController } from './writable/default-controller.j
 export { TransformStream } from './transform/transform-stream.js';
 export { TransformStreamDefaultController } from './transform/default-controller.js';
 export { ByteLengthQueuingStrategy, CountQueuingStrategy } from './strategies.js';
+export { TextEncoderStream } from './codecs/text-encoder-stream.js';
+export { TextDecoderStream } from './codecs/text-decoder-stream.js';
+export { CompressionStream } from './codecs/compression-stream.js';
+export { DecompressionStream } from './codecs/decompression-stream.js';
 export { install, uninstall, isInstalled, nativeClasses } from './patch/globals.js';
 export { getCounters, resetCounters } from './metrics/api.js';
 export { renderMetrics, registerPromClient, registerOpenTelemetry } from './metrics/integrations.js';

@@ -57,9 +57,10 @@ function step(name, bin, args, env = {}) {
   console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+let wptRoot;
 if (!skipWpt) {
   try {
-    await ensureWpt();
+    wptRoot = await ensureWpt();
   } catch (err) {
     // One failed step that says what to do; every other step still runs.
     console.error(`\nWPT could not be obtained: ${err.message}\n`);
@@ -103,6 +104,8 @@ for (const major of majors) {
       ['test/wpt/run.mjs', '--mode=both', `--json=${baseline}`]);
     step(`Node ${node.version}: WPT streams (patched through the preload)`, node.bin,
       ['test/wpt/run.mjs', '--mode=patched', `--baseline=${baseline}`, '--preload=fast-webstreams/register']);
+    step(`Node ${node.version}: WPT encoding streams and compression (native and ours)`, node.bin,
+      ['test/wpt/run-codecs.mjs', `--wpt=${wptRoot}`]);
   }
 }
 

@@ -16,6 +16,7 @@ import { undiciOrder } from './order.js';
 import { installUndiciFirst } from './undici-first.js';
 import { canGiveNativeFace } from './native-face.js';
 import { builtin } from './builtins.js';
+import { installCodecs, uninstallCodecs } from '../codecs/install.js';
 
 export { fastClasses };
 
@@ -30,6 +31,7 @@ export function nativeClasses() {
 let installed = false;
 let journal;
 let transferInstalled = false;
+let codecsInstalled = false;
 
 export function isInstalled() {
   return installed;
@@ -63,6 +65,10 @@ export function install() {
     installTransferPatch();
     transferInstalled = true;
   }
+  if (features.codecs) {
+    installCodecs({ streamWeb: features.streamWeb });
+    codecsInstalled = true;
+  }
   installed = true;
   tellWhatWasDone(features, order, linkOnly);
   return true;
@@ -88,9 +94,11 @@ function tellWhatWasDone(features, order, linkOnly) {
   const on = [`globals (${names.length} classes)`];
   const off = [];
   const label = { streamWeb: 'node:stream/web', instanceOf: 'instanceof', nodeConsumers: 'Node consumers and pipes',
-    bodyShells: 'Response/Request body shells', transfer: 'transfer (structuredClone, postMessage)' };
+    bodyShells: 'Response/Request body shells', transfer: 'transfer (structuredClone, postMessage)',
+    codecs: 'TextEncoder/TextDecoder/Compression/DecompressionStream' };
   for (const [feature, variable] of Object.entries(FEATURES)) {
     if (features[feature]) on.push(label[feature]);
+    else if (process.env[variable] === undefined) off.push(`${label[feature]} (opt in: ${variable}=1)`);
     else off.push(`${label[feature]} (${variable}=${process.env[variable]})`);
   }
   debug('installed: %s', on.join(', '));
@@ -116,6 +124,10 @@ function debuglog() {
 /** Restores every global, prototype and module export exactly as it was before install(). */
 export function uninstall() {
   if (!installed) return false;
+  if (codecsInstalled) {
+    uninstallCodecs(); // restores its own record, before the journal's
+    codecsInstalled = false;
+  }
   for (const name of names) {
     const descriptor = nativeDescriptors.get(name);
     if (descriptor === undefined) {
