@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, on every supported Node.
+//   0. once: build dist/ from src/ (tools/bundle.mjs), so the tests run the
+//      current src/ (dist/ is a build output, not committed)
 //   1. fetch the WPT streams suite if it is not cached (test/wpt/fetch-wpt.mjs)
 //   2. for Node 20, 22, 24 and 26: the unit tests (node:test); the interop
 //      suite under the preload (node --import ./register.mjs --test test/interop/);
@@ -56,6 +58,9 @@ function step(name, bin, args, env = {}) {
   steps.push({ name, ok, seconds: (Date.now() - t0) / 1000 });
   console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
+
+// First: the preload, the package's main and most tests load dist/.
+step('build dist/ from src/ (tools/bundle.mjs)', process.execPath, ['tools/bundle.mjs']);
 
 if (!skipWpt) {
   try {
