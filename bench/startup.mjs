@@ -25,17 +25,19 @@
 //             filled by a first run; Node 22.1+)
 //   src       src/ loaded as separate modules (what the preload did before
 //             dist/): src/index.js, install(), startMetricsFromEnv()
-//   checkout  --import <repository>/register.mjs: the repository itself,
-//             which also checks dist/ against src/ (tools/bundle.mjs)
+//   checkout  --import <repository>/register.mjs: the repository itself
 //   ref       with --ref=<git ref>: that commit's package, installed the same
-//             way (git archive), to compare a change with what it replaces
+//             way (git archive, and its dist/ built when it was not committed),
+//             to compare a change with what it replaces
+// dist/ is a build output: the repository's is rebuilt from src/ first.
 // See docs/interop.md, "Start-up".
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveNode } from '../test/wpt/node-versions.mjs';
+import { writeBundle } from '../tools/bundle.mjs';
 import { median } from './stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,6 +58,7 @@ const variants = opts.variants.split(',');
 if (opts.ref && !variants.includes('ref')) variants.push('ref');
 if (variants.includes('ref') && !opts.ref) throw new Error('the ref variant needs --ref=<git ref>');
 
+writeBundle(root);
 // The installed layout, in a temporary directory that every run uses as its cwd.
 const work = mkdtempSync(join(tmpdir(), 'fast-webstreams-startup-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
@@ -73,6 +76,10 @@ if (opts.ref) {
   const x = spawnSync('tar', ['-x', '-C', tree], { input: tar.stdout });
   if (x.status !== 0) throw new Error(`tar: ${x.stderr}`);
   const refPkg = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8'));
+  if (!existsSync(join(tree, 'dist')) && existsSync(join(tree, 'tools', 'bundle.mjs'))) {
+    const built = spawnSync(process.execPath, ['tools/bundle.mjs'], { cwd: tree, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`building ${opts.ref}'s dist/: ${built.stderr}`);
+  }
   for (const entry of ['package.json', ...refPkg.files]) {
     cpSync(join(tree, entry), join(refWork, 'node_modules', 'fast-webstreams', entry), { recursive: true });
   }

@@ -10,15 +10,12 @@ export const ReflectApply = Reflect.apply;
 export const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
 /** functionCall(fn, thisArg, ...args) is fn.call(thisArg, ...args) with the original call: no argument list. */
 export const functionCall = uncurryThis(Function.prototype.call);
-export const ReflectGet = Reflect.get;
 export const ObjectCreate = Object.create;
 export const ObjectDefineProperty = Object.defineProperty;
-export const ObjectDefineProperties = Object.defineProperties;
 export const ObjectFreeze = Object.freeze;
 export const ObjectGetPrototypeOf = Object.getPrototypeOf;
 export const ObjectSetPrototypeOf = Object.setPrototypeOf;
 export const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-export const ObjectPrototype = Object.prototype;
 
 export const OriginalPromise = Promise;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
@@ -34,10 +31,8 @@ export const SymbolIterator = Symbol.iterator;
 export const SymbolToStringTag = Symbol.toStringTag;
 
 export const NumberIsNaN = Number.isNaN;
-export const NumberIsInteger = Number.isInteger;
 export const MathTrunc = Math.trunc;
 export const MathMin = Math.min;
-export const MathMax = Math.max;
 export const NumberMAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 
 export const ArrayBufferCtor = ArrayBuffer;
@@ -86,8 +81,6 @@ export function viewByteLength(view) {
 
 /** Is `value` a SharedArrayBuffer? (util.types answers without throwing.) */
 export const isSharedArrayBuffer = nodeUtilTypes.isSharedArrayBuffer;
-/** Is `value` a (non-shared) ArrayBuffer? */
-export const isArrayBuffer = nodeUtilTypes.isArrayBuffer;
 /** An ArrayBuffer's [[ArrayBufferByteLength]] (0 once detached); throws for anything else, a SharedArrayBuffer too. */
 export const arrayBufferByteLength = uncurryThis(getterOf(ArrayBufferPrototype, 'byteLength'));
 const resizableGetter = getterOf(ArrayBufferPrototype, 'resizable');

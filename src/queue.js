@@ -38,11 +38,6 @@ export class RingQueue {
     return this.items[this.head];
   }
 
-  /** The i-th item from the front. */
-  at(i) {
-    return this.items[(this.head + i) & this.mask];
-  }
-
   clear() {
     if (this.length !== 0) {
       this.items = noItems;
@@ -126,13 +121,6 @@ export class QueueWithSizes extends RingQueue {
     // Floating-point subtraction can leave a tiny negative remainder.
     if (this.totalSize < 0) this.totalSize = 0;
     return this.shift();
-  }
-
-  /** ResetQueue */
-  reset() {
-    this.clear();
-    this.sizes = undefined;
-    this.totalSize = 0;
   }
 }
 

@@ -2,7 +2,7 @@
 // numbers and brand-check errors. Errors name the interface, the member and the
 // argument at fault, the way browsers do, so a user knows what to fix.
 import {
-  OriginalTypeError, OriginalRangeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER,
+  OriginalTypeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER,
   ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag,
   PromiseReject, functionCall,
 } from './intrinsics.js';
@@ -109,10 +109,6 @@ export function describe(value) {
   if (typeof value === 'symbol' || typeof value === 'bigint') return `a ${typeof value}`;
   if (typeof value === 'object') return 'an object';
   return `${typeof value} ${String(value)}`;
-}
-
-export function rangeError(message) {
-  return new OriginalRangeError(message);
 }
 
 export function typeError(message) {

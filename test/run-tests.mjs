@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, on every supported Node.
+//   0. once: build dist/ from src/ (tools/bundle.mjs), so the tests run the
+//      current src/ (dist/ is a build output, not committed); then lint and
+//      dead code (tools/lint.mjs: eslint, knip, unused class members)
 //   1. fetch the WPT streams suite if it is not cached (test/wpt/fetch-wpt.mjs)
 //   2. for Node 20, 22, 24 and 26: the unit tests (node:test); the interop
 //      suite under the preload (node --import ./register.mjs --test test/interop/);
@@ -9,7 +12,7 @@
 //      then the WPT suite natively and under the global patch (test/wpt/run.mjs),
 //      and patched once more with the preload itself installing the patch
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts)
-// Options: --versions=20,24 to run a subset; --skip-wpt; --skip-unit.
+// Options: --versions=20,24 to run a subset; --skip-wpt; --skip-unit; --skip-lint.
 // Ends with one line "N passed, N failed" counting the steps, and exits
 // non-zero if any step failed.
 import { spawnSync } from 'node:child_process';
@@ -24,10 +27,12 @@ const root = join(here, '..');
 let majors = DEFAULT_MAJORS;
 let skipWpt = false;
 let skipUnit = false;
+let skipLint = false;
 for (const arg of process.argv.slice(2)) {
   if (arg.startsWith('--versions=')) majors = arg.slice(11).split(',').map(Number);
   else if (arg === '--skip-wpt') skipWpt = true;
   else if (arg === '--skip-unit') skipUnit = true;
+  else if (arg === '--skip-lint') skipLint = true;
   else {
     console.error(`run-tests: unknown option ${arg}`);
     process.exit(2);
@@ -56,6 +61,11 @@ function step(name, bin, args, env = {}) {
   steps.push({ name, ok, seconds: (Date.now() - t0) / 1000 });
   console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
+
+// First: the preload, the package's main and most tests load dist/.
+step('build dist/ from src/ (tools/bundle.mjs)', process.execPath, ['tools/bundle.mjs']);
+// Once, with this Node: the findings do not depend on the version that runs them.
+if (!skipLint) step('lint and dead code (tools/lint.mjs)', process.execPath, ['tools/lint.mjs']);
 
 let wptRoot;
 if (!skipWpt) {

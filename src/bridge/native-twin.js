@@ -12,9 +12,8 @@ import {
 import { WritableStreamAbort } from '../writable/stream-ops.js';
 import {
   AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterWrite,
-  WritableStreamDefaultWriterCloseWithErrorPropagation,
+  WritableStreamDefaultWriterCloseWithErrorPropagation, WritableStreamDefaultWriterRelease,
 } from '../writable/default-writer.js';
-import { WritableStreamDefaultWriterRelease } from '../writable/default-writer.js';
 import { natives } from './natives.js';
 import { counters } from '../metrics/counters.js';
 

@@ -83,9 +83,3 @@ export function sumCounters(snaps) {
   }
   return out;
 }
-
-/** Any stream work counted at all: streams made, chunks moved or bridges built. */
-export function hasStreamWork(snap) {
-  for (const value of Object.values(snap)) if (typeof value === 'number' && value > 0) return true;
-  return false;
-}

@@ -1,0 +1,66 @@
+// `npm run lint` (and a step of `npm test`): eslint's recommended rules
+// everywhere, and in the stream core a rule of our own (tools/eslint/plugin.js)
+// that keeps it on the intrinsics captured in src/intrinsics.js.
+import js from '@eslint/js';
+import globals from 'globals';
+import local from './tools/eslint/plugin.js';
+
+// The globals the core must not read where src/intrinsics.js holds a capture,
+// and what to use instead.
+const CAPTURED = {
+  Promise: 'OriginalPromise, promiseThen, PromiseResolve or PromiseReject',
+  Reflect: 'ReflectApply or ReflectGet',
+  Object: 'ObjectCreate, ObjectDefineProperty, ObjectGetPrototypeOf, ... (or a new capture)',
+  Function: 'uncurryThis or functionCall',
+  Array: 'a capture of the Array function you need (add it)',
+  Symbol: 'SymbolAsyncIterator, SymbolIterator or SymbolToStringTag',
+  Math: 'MathTrunc, MathMin or MathMax',
+  Number: 'NumberIsNaN, NumberIsInteger or NumberMAX_SAFE_INTEGER',
+  ArrayBuffer: 'ArrayBufferCtor, ArrayBufferIsView or the accessors',
+  SharedArrayBuffer: 'SharedArrayBufferCtor or isSharedArrayBuffer',
+  Uint8Array: 'Uint8ArrayCtor',
+  DataView: 'DataViewCtor or the dataView* accessors',
+  TypeError: 'OriginalTypeError (or codedError from src/errors.js)',
+  RangeError: 'OriginalRangeError (or codedError from src/errors.js)',
+  AbortController: 'AbortControllerCtor',
+  AbortSignal: 'abortSignalAborted, abortSignalReason or isAbortSignal',
+  EventTarget: 'EventTargetAddEventListener or EventTargetRemoveEventListener',
+  structuredClone: 'transferArrayBuffer',
+};
+
+export default [
+  { ignores: ['dist/', '.cache/', '**/node_modules/', 'bench/results/', 'types/'] },
+  js.configs.recommended,
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { ecmaVersion: 2025, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      // `catch {}` is how this code says "that failure is expected and changes nothing".
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // `for (const _ of it)` consumes an iterator.
+      'no-unused-vars': ['error', { varsIgnorePattern: '^_$' }],
+      // Statements kept for their effect (a getter's, a constructor's) and
+      // a loop that stops at its first item say so (eslint-disable-next-line).
+      'no-new': 'error',
+      'no-unused-expressions': 'error',
+      'no-unreachable-loop': 'error',
+      // One import statement per module imported.
+      'no-duplicate-imports': 'error',
+    },
+  },
+  {
+    // testharness.js defines these on the global object of a WPT child.
+    files: ['test/wpt/child.mjs'],
+    languageOptions: {
+      globals: { add_result_callback: 'readonly', add_completion_callback: 'readonly', timeout: 'readonly', done: 'readonly' },
+    },
+  },
+  {
+    // The core. Not intrinsics.js (it makes the captures), nor the modules that
+    // use Node's APIs while installing or exporting: patch/, bridge/, metrics/.
+    files: ['src/**/*.js'],
+    ignores: ['src/intrinsics.js', 'src/patch/**', 'src/bridge/**', 'src/metrics/**'],
+    plugins: { 'fast-webstreams': local },
+    rules: { 'fast-webstreams/no-patchable-builtins': ['error', { globals: CAPTURED }] },
+  },
+];
