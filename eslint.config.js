@@ -49,6 +49,10 @@ export default [
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { ecmaVersion: 2025, sourceType: 'commonjs', globals: { ...globals.node } },
+  },
+  {
     // testharness.js defines these on the global object of a WPT child.
     files: ['test/wpt/child.mjs'],
     languageOptions: {
@@ -57,9 +61,11 @@ export default [
   },
   {
     // The core. Not intrinsics.js (it makes the captures), nor the modules that
-    // use Node's APIs while installing or exporting: patch/, bridge/, metrics/.
+    // use Node's APIs while installing or exporting: patch/, bridge/, metrics/,
+    // and the codecs' installer and its probes of Node's own classes.
     files: ['src/**/*.js'],
-    ignores: ['src/intrinsics.js', 'src/patch/**', 'src/bridge/**', 'src/metrics/**'],
+    ignores: ['src/intrinsics.js', 'src/patch/**', 'src/bridge/**', 'src/metrics/**',
+      'src/codecs/install.js', 'src/codecs/natives.js'],
     plugins: { 'fast-webstreams': local },
     rules: { 'fast-webstreams/no-patchable-builtins': ['error', { globals: CAPTURED }] },
   },

@@ -16,6 +16,8 @@ export const ObjectFreeze = Object.freeze;
 export const ObjectGetPrototypeOf = Object.getPrototypeOf;
 export const ObjectSetPrototypeOf = Object.setPrototypeOf;
 export const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+export const ObjectHasOwn = Object.hasOwn;
+export const ArrayCtor = Array;
 
 export const OriginalPromise = Promise;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */

@@ -2,7 +2,7 @@
 // power-of-two ring buffer, so push/shift are O(1) with no array re-indexing.
 // `QueueWithSizes` adds the spec's "queue-with-sizes" bookkeeping
 // (EnqueueValueWithSize, DequeueValue, PeekQueueValue, ResetQueue).
-import { OriginalTypeError, NumberIsNaN } from './intrinsics.js';
+import { ArrayCtor, OriginalTypeError, NumberIsNaN } from './intrinsics.js';
 import { invalidArgValueRange } from './errors.js';
 
 const INITIAL_CAPACITY = 8;
@@ -53,7 +53,7 @@ export class RingQueue {
     }
     const old = this.items;
     const capacity = old.length === 0 ? INITIAL_CAPACITY : old.length * 2;
-    const items = new Array(capacity);
+    const items = new ArrayCtor(capacity);
     for (let i = 0; i < this.length; i++) items[i] = old[(this.head + i) & this.mask];
     this.items = items;
     this.head = 0;

@@ -9,6 +9,7 @@
 // same moment. Which stream it is for is kept here, in a FIFO: the reactions
 // run in the order they were queued (the microtask queue is FIFO, and each
 // runs exactly once), so the n-th one to run takes the n-th entry.
+import { ArrayCtor } from './intrinsics.js';
 import { enqueueMicrotask, promiseResolvedWith, reactToPromise } from './promise.js';
 
 // Pending entries, in the order queued: steps, record, steps, record, ...
@@ -19,7 +20,7 @@ const BLOCK_SIZE = 1024;
 
 class Block {
   constructor() {
-    this.items = new Array(BLOCK_SIZE);
+    this.items = new ArrayCtor(BLOCK_SIZE);
     this.next = undefined;
   }
 }

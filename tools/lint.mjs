@@ -4,11 +4,8 @@
 // non-zero if any failed.
 //   - the tests of these tools themselves (tools/**/*.test.mjs)
 //   - eslint (eslint.config.js): eslint's recommended rules everywhere, and in
-//     the core tools/eslint/plugin.js's no-patchable-builtins. Findings that
-//     were there when a rule arrived and lie in files being changed elsewhere
-//     are listed in eslint-suppressions.json: they are reported by count per
-//     file and rule, so a new one fails; fix one, then run
-//     `npx eslint --prune-suppressions` (eslint fails until then)
+//     the core tools/eslint/plugin.js's no-patchable-builtins, with no
+//     suppressions
 //   - knip (knip.json): unused files, exports and dependencies
 //   - tools/dead-members.mjs: unused methods of src/'s internal classes
 import { spawnSync } from 'node:child_process';

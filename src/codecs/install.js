@@ -55,7 +55,3 @@ export function uninstallCodecs() {
   builtin('node:module').syncBuiltinESMExports();
   return true;
 }
-
-export function codecsInstalled() {
-  return saved !== undefined;
-}

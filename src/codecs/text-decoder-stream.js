@@ -2,7 +2,7 @@
 // library's TransformStream. Label, options and decoding are TextDecoder's own
 // (as in Node's class), so the labels taken, the errors thrown and the text
 // produced are exactly native's; what changes is the stream around it.
-import { uncurryThis, ObjectFreeze } from '../intrinsics.js';
+import { uncurryThis, ObjectFreeze, ObjectGetOwnPropertyDescriptor } from '../intrinsics.js';
 import { promiseRejectedWith, resolvedUndefined } from '../promise.js';
 import { createCodecTransform, enqueueOutput, readableOf, writableOf } from './codec-transform.js';
 import { brandError, defineCodecShape } from './shape.js';
@@ -10,7 +10,7 @@ import { invalidArgType } from '../errors.js';
 
 const TextDecoderCtor = TextDecoder;
 const decode = uncurryThis(TextDecoder.prototype.decode);
-const decoderGetter = (name) => uncurryThis(Object.getOwnPropertyDescriptor(TextDecoder.prototype, name).get);
+const decoderGetter = (name) => uncurryThis(ObjectGetOwnPropertyDescriptor(TextDecoder.prototype, name).get);
 const decoderEncoding = decoderGetter('encoding');
 const decoderFatal = decoderGetter('fatal');
 const decoderIgnoreBOM = decoderGetter('ignoreBOM');

@@ -8,6 +8,7 @@
 // chunk's output, for large chunks and many small ones alike. The work itself
 // runs on libuv's thread pool, off the main thread, as in Node's own classes.
 import {
+  ObjectHasOwn,
   OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, SharedArrayBufferCtor, uncurryThis,
   typedArrayBuffer, ObjectGetOwnPropertyDescriptor,
 } from '../intrinsics.js';
@@ -235,7 +236,7 @@ const engines = {
 
 /** True when zlib has engines for `format` (a string). */
 export function zlibHasFormat(format) {
-  const pair = Object.hasOwn(engines, format) ? engines[format] : undefined;
+  const pair = ObjectHasOwn(engines, format) ? engines[format] : undefined;
   return pair !== undefined && typeof zlib[pair[0]] === 'function' && typeof zlib[pair[1]] === 'function';
 }
 

@@ -140,7 +140,7 @@ export function installBodies(j) {
   if (fetchDescriptor !== undefined && typeof fetchDescriptor.value === 'function') {
     const originalFetch = fetchDescriptor.value;
     let done = false;
-    journal.replaceValue(globalThis, 'fetch', sameShape(function fetch(input, init = undefined) {
+    journal.replaceValue(globalThis, 'fetch', sameShape(function fetch() {
       const result = ReflectApply(originalFetch, this, arguments);
       if (!done) {
         done = true;

@@ -62,15 +62,15 @@ function writableForNode(value) {
 function installFromWeb(journal) {
   const { Readable, Writable, Duplex } = stream;
   const readableFromWeb = Readable.fromWeb;
-  journal.replaceValue(Readable, 'fromWeb', sameShape(function fromWeb(readableStream, options) {
+  journal.replaceValue(Readable, 'fromWeb', sameShape(function fromWeb(readableStream) {
     return ReflectApply(readableFromWeb, this, [readableForNode(readableStream), ...[...arguments].slice(1)]);
   }, readableFromWeb));
   const writableFromWeb = Writable.fromWeb;
-  journal.replaceValue(Writable, 'fromWeb', sameShape(function fromWeb(writableStream, options) {
+  journal.replaceValue(Writable, 'fromWeb', sameShape(function fromWeb(writableStream) {
     return ReflectApply(writableFromWeb, this, [writableForNode(writableStream), ...[...arguments].slice(1)]);
   }, writableFromWeb));
   const duplexFromWeb = Duplex.fromWeb;
-  journal.replaceValue(Duplex, 'fromWeb', sameShape(function fromWeb(pair, options) {
+  journal.replaceValue(Duplex, 'fromWeb', sameShape(function fromWeb(pair) {
     if (pair !== null && typeof pair === 'object') {
       const { readable, writable } = pair;
       if (unwrapReadableStream(readable) !== undefined || unwrapWritableStream(writable) !== undefined) {

@@ -15,8 +15,7 @@ import {
   EventTargetAddEventListener, EventTargetRemoveEventListener,
 } from '../intrinsics.js';
 import { Deferred, enqueueMicrotask, promiseResolvedWith, reactToPromise } from '../promise.js';
-import { counters } from '../metrics/counters.js';
-import { countFallback } from '../metrics/counters.js';
+import { counters, countFallback } from '../metrics/counters.js';
 import { canWriteDirectly, writeDirectly } from '../writable/direct-write.js';
 import { requireDictionary, getMember } from '../webidl.js';
 import { ReadableStreamCancel } from './stream-ops.js';

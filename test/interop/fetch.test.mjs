@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { fast, N, T, assertPatched, enc, dec, oursFrom, endlessOurs, readAll } from './helpers.mjs';
+import { fast, N, T, assertPatched, enc, dec, oursFrom, readAll } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 

@@ -3,7 +3,7 @@
 // (test/run-tests.mjs does this on every Node version). Each file checks that
 // the patch is really active, so a run without the flag fails loudly.
 import assert from 'node:assert/strict';
-import * as fast from 'fast-webstreams'; // the module the preload installed (dist/, or src/ when dist/ is stale)
+import * as fast from 'fast-webstreams'; // the module the preload installed (dist/, built from src/ by tools/bundle.mjs)
 
 export { fast };
 export const N = fast.nativeClasses();

@@ -19,7 +19,8 @@ test('queued chunks, sizes, cancel and error leave the shared empty queue empty'
   assert.deepEqual(await reader.read(), { value: 'a', done: false });
   await reader.cancel('done');
   let controller;
-  const erroring = new ReadableStream({ start(c) { controller = c; } }, { size: (chunk) => chunk.length, highWaterMark: 8 });
+  // eslint-disable-next-line no-new -- the stream is reached through its controller
+  new ReadableStream({ start(c) { controller = c; } }, { size: (chunk) => chunk.length, highWaterMark: 8 });
   controller.enqueue('xyz');
   assert.equal(controller.desiredSize, 5);
   controller.error(new Error('boom'));
