@@ -27,8 +27,19 @@ function readFrom(reader) {
 export function nativeReadableFrom(stream) {
   counters.nativeBridges++;
   const reader = AcquireReadableStreamDefaultReader(stream);
+  return nativeReadableOver(stream, () => reader);
+}
+
+/**
+ * A native ReadableStream (high-water mark 0) that pulls each chunk through
+ * `readerOf()`, our reader of `stream`, and releases it at the end; a cancel
+ * cancels `stream`. The reader may be acquired after this returns, before
+ * the first pull (src/patch/native-face.js does).
+ */
+export function nativeReadableOver(stream, readerOf) {
   return new natives.ReadableStream({
     pull(controller) {
+      const reader = readerOf();
       return uponPromise(readFrom(reader), (result) => {
         if (result.done) {
           controller.close();

@@ -12,13 +12,10 @@
 // checked once on a plain object; when that fails, nothing is changed, the tee
 // fails as it would have, and install() warns (src/patch/globals.js).
 import { natives, isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.js';
-import { uponPromise } from '../promise.js';
 import { unwrapReadableStream } from '../readable/readable-stream.js';
-import { IsReadableStreamLocked, ReadableStreamCancel } from '../readable/stream-ops.js';
-import {
-  AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
-  DefaultReadRequest,
-} from '../readable/default-reader.js';
+import { IsReadableStreamLocked } from '../readable/stream-ops.js';
+import { AcquireReadableStreamDefaultReader } from '../readable/default-reader.js';
+import { nativeReadableOver } from '../bridge/native-twin.js';
 
 let slots;
 
@@ -47,23 +44,7 @@ export function canGiveNativeFace() {
  */
 function lazyTwin(impl) {
   let reader;
-  const twin = new natives.ReadableStream({
-    pull(controller) {
-      const request = new DefaultReadRequest();
-      ReadableStreamDefaultReaderRead(reader, request);
-      return uponPromise(request.promise, (result) => {
-        if (result.done) {
-          controller.close();
-          ReadableStreamDefaultReaderRelease(reader);
-        } else {
-          controller.enqueue(result.value);
-        }
-      });
-    },
-    cancel(reason) {
-      return ReadableStreamCancel(impl, reason);
-    },
-  }, { highWaterMark: 0 });
+  const twin = nativeReadableOver(impl, () => reader);
   return { twin, lock: () => { reader = AcquireReadableStreamDefaultReader(impl); } };
 }
 
