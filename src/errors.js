@@ -117,23 +117,30 @@ const WebAssemblyMemory = globalThis.WebAssembly?.Memory;
 // probe reaching this module again would find its entry 'asking' and answer
 // null rather than recurse.
 const asked = new Map();
-function askNative(key, provoke) {
-  let code = asked.get(key);
-  if (code === undefined) {
+
+/** `probe()`'s answer for `key`, asked once (src/codecs/natives.js asks through it too). */
+export function askNativeOnce(key, probe) {
+  let answer = asked.get(key);
+  if (answer === undefined) {
     asked.set(key, 'asking');
-    code = codeOf(provoke);
-    asked.set(key, code);
+    answer = probe();
+    asked.set(key, answer);
   }
-  return code === 'asking' ? null : code;
+  return answer === 'asking' ? null : answer;
 }
 
-function codeOf(provoke) {
+/** The code of the error `provoke()` throws; null when it has none or nothing is thrown. */
+export function thrownCode(provoke) {
   try {
     provoke();
   } catch (error) {
     return error?.code ?? null;
   }
   return null;
+}
+
+function askNative(key, provoke) {
+  return askNativeOnce(key, () => thrownCode(provoke));
 }
 
 /** Enqueues `view` into a byte stream of Node's own. */

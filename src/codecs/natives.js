@@ -3,6 +3,7 @@
 // between Node versions, each asked of the native class the first time it is
 // needed rather than read from a version table.
 import { ReflectApply, ObjectGetOwnPropertyDescriptor } from '../intrinsics.js';
+import { askNativeOnce, thrownCode } from '../errors.js';
 
 export const codecNames = ['TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream'];
 
@@ -10,28 +11,8 @@ export const codecNames = ['TextEncoderStream', 'TextDecoderStream', 'Compressio
 export const nativeCodecs = {};
 for (const name of codecNames) nativeCodecs[name] = globalThis[name];
 
-// A probe runs Node's class, never ours: should the captured class be ours (a
-// second copy of the library loaded after the first installed), a probe that
-// reaches itself again answers null instead of recursing.
-const answers = new Map();
-function ask(key, probe) {
-  let answer = answers.get(key);
-  if (answer === undefined) {
-    answers.set(key, 'asking');
-    answer = probe();
-    answers.set(key, answer);
-  }
-  return answer === 'asking' ? null : answer;
-}
-
-function thrownCode(provoke) {
-  try {
-    provoke();
-  } catch (error) {
-    return error?.code ?? null;
-  }
-  return null;
-}
+// A probe runs Node's class, never ours; each is asked once (errors.js keeps the answers).
+const ask = askNativeOnce;
 
 /**
  * The code of the TypeError a getter called on a foreign object throws:
