@@ -18,6 +18,7 @@ import { AcquireReadableStreamDefaultReader } from '../readable/default-reader.j
 import { IsReadableStreamLocked } from '../readable/stream-ops.js';
 import { natives } from './natives.js';
 import { counters } from '../metrics/counters.js';
+import { feedPump } from '../fast/pipe-pump.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const RS = natives.ReadableStream.prototype;
@@ -84,17 +85,10 @@ function ownedBytes(chunk) {
  * Enqueues a chunk the native body just gave us. This runs in our own reaction
  * to the native read, with no user code on the stack: a pipe waiting on the
  * shell writes the chunk as soon as enqueue() returns (tier 1) instead of a
- * microtask later, as for a pull() source (pullFromReaction in
- * src/readable/default-controller.js).
+ * microtask later, as for a pull() source (feedPump in src/fast/pipe-pump.js).
  */
 function enqueueFromReaction(stream, controller, chunk) {
-  stream.feeding = true;
-  try {
-    ReadableByteStreamControllerEnqueue(controller, chunk);
-  } finally {
-    stream.feeding = false;
-  }
-  if (stream.pipe !== undefined) stream.pipe.stepIfRequested();
+  feedPump(stream, ReadableByteStreamControllerEnqueue, controller, chunk);
 }
 
 /**

@@ -2,9 +2,9 @@
 // top of WebIDL's asynchronous iterator machinery: the ongoing-promise queue
 // that makes next() and return() calls run one after another).
 import {
-  ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve,
+  ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag,
 } from '../intrinsics.js';
-import { hasBufferedChunk } from './default-controller.js';
+import { readBufferedChunk } from '../fast/sync-read.js';
 import { counters } from '../metrics/counters.js';
 import { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
 import { illegalInvocation } from '../webidl.js';
@@ -101,14 +101,11 @@ class ReadableStreamAsyncIterator {
     if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'next', null));
     const it = this.#impl;
     const ongoing = it.ongoingPromise;
-    if (ongoing === undefined && !it.isFinished && hasBufferedChunk(it.reader.stream)) {
-      // Tier 1: nothing is in flight and a chunk is queued, so the result is
-      // known now; chunks still come out in order because the dequeue is
-      // synchronous, and a later next() finds no ongoing promise to wait for.
-      const stream = it.reader.stream;
-      stream.disturbed = true;
-      counters.syncReads++;
-      return PromiseResolve({ value: stream.controller.dequeueBufferedChunk(), done: false });
+    if (ongoing === undefined && !it.isFinished) {
+      // Nothing is in flight, so chunks still come out in order: the dequeue
+      // is synchronous, and a later next() finds no ongoing promise to wait for.
+      const known = readBufferedChunk(it.reader.stream); // tier 1 hook
+      if (known !== undefined) return known;
     }
     counters.specReads++;
     it.ongoingPromise = ongoing === undefined

@@ -11,6 +11,7 @@ import {
   ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest,
 } from './stream-ops.js';
 import { illegalConstructor, invalidState } from '../errors.js';
+import { feedPump, pumpAfterPull } from '../fast/pipe-pump.js';
 
 export class ReadableStreamDefaultControllerImpl {
   constructor() {
@@ -131,15 +132,6 @@ defineInterface(ReadableStreamDefaultController, 'ReadableStreamDefaultControlle
   ['desiredSize', 'close', 'enqueue', 'error']);
 
 /**
- * Does `stream` hold a queued chunk a default reader's read can take at once
- * (through its controller's dequeueBufferedChunk(); both kinds of controller
- * have one)?
- */
-export function hasBufferedChunk(stream) {
-  return stream.state === 'readable' && stream.controller.hasBufferedChunk();
-}
-
-/**
  * A pull algorithm's result meaning "settles later, through pullSettled()":
  * a transform's readable side waits for the next backpressure change that way
  * instead of through a fresh promise per chunk.
@@ -188,43 +180,16 @@ function pullFulfilled(controller) {
 /** pulling becomes false; a pull asked for meanwhile happens now. */
 function finishPull(controller, onCleanStack) {
   controller.pulling = false;
+  // On a clean stack (our own reaction), a pipe reading the stream may run
+  // as soon as the pull returns: the fast-path hooks of src/fast/pipe-pump.js.
+  const pump = onCleanStack ? controller.stream.pump : undefined;
   if (!controller.pullAgain) {
-    if (onCleanStack) wakePipeAfterPull(controller);
+    if (pump !== undefined) pumpAfterPull(pump, ReadableStreamDefaultControllerCallPullIfNeeded, controller);
     return;
   }
   controller.pullAgain = false;
-  if (onCleanStack) {
-    pullFromReaction(controller);
-  } else {
-    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
-  }
-}
-
-/**
- * CallPullIfNeeded from one of our own reactions, on a clean stack. A pipe
- * whose pending read the pull() fulfils writes the chunk as soon as pull()
- * returns rather than a microtask later (tier 1): the pipe owns the only
- * reader, and no user code is on the stack below us.
- */
-function pullFromReaction(controller) {
-  const stream = controller.stream;
-  stream.feeding = true;
-  ReadableStreamDefaultControllerCallPullIfNeeded(controller);
-  stream.feeding = false;
-  if (stream.pipe !== undefined) stream.pipe.stepIfRequested();
-}
-
-/**
- * A pipe whose read request went out while a user pull() was in progress
- * (PipeState.readDuringPull in pipe-to.js) asks for its pull now that no pull
- * is in progress, as native's later read would have: a pull() that enqueued
- * nothing then does not leave the pipe waiting forever.
- */
-function wakePipeAfterPull(controller) {
-  const pipe = controller.stream.pipe;
-  if (pipe === undefined || !pipe.readDuringPull) return;
-  pipe.readDuringPull = false;
-  pullFromReaction(controller);
+  if (onCleanStack) feedPump(controller.stream, ReadableStreamDefaultControllerCallPullIfNeeded, controller);
+  else ReadableStreamDefaultControllerCallPullIfNeeded(controller);
 }
 
 /**
@@ -236,7 +201,7 @@ function wakePipeAfterPull(controller) {
  */
 export function pullSettled(controller) {
   // Not on a clean stack: this runs inside transform()'s enqueue(), where no
-  // pipe may run (pullFromReaction is for reactions only).
+  // pipe may run (the pump hooks are for our own reactions only).
   finishPull(controller, false);
 }
 
@@ -370,8 +335,7 @@ export function ReadableStreamDefaultControllerStartFulfilled(controller) {
   controller.started = true;
   // A reaction, so a clean stack: a pipe whose first read (issued inside
   // pipeTo()) the first pull() fulfils writes when pull() returns.
-  if (controller.stream.pipe !== undefined) pullFromReaction(controller);
-  else ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  feedPump(controller.stream, ReadableStreamDefaultControllerCallPullIfNeeded, controller);
 }
 
 /** The steps upon rejection of the start promise. */

@@ -1,6 +1,5 @@
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
-import { PromiseResolve } from '../intrinsics.js';
-import { hasBufferedChunk } from './default-controller.js';
+import { readBufferedChunk } from '../fast/sync-read.js';
 import { Deferred, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, defineInterface } from '../webidl.js';
@@ -118,15 +117,8 @@ export class ReadableStreamDefaultReader {
       return promiseRejectedWith(invalidState('Cannot read from a released reader'));
     }
     const stream = reader.stream;
-    if (hasBufferedChunk(stream)) {
-      // Tier 1: the spec would settle the promise before read() returns, so
-      // an already-resolved promise is indistinguishable, and costs no read
-      // request. PromiseResolve on a fresh plain object looks up `then` on it
-      // exactly as resolving the spec's promise would.
-      stream.disturbed = true;
-      counters.syncReads++;
-      return PromiseResolve({ value: stream.controller.dequeueBufferedChunk(), done: false });
-    }
+    const known = readBufferedChunk(stream); // tier 1 hook
+    if (known !== undefined) return known;
     counters.specReads++;
     const readRequest = new DefaultReadRequest();
     ReadableStreamDefaultReaderRead(reader, readRequest);

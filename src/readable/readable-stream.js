@@ -19,16 +19,8 @@ import { CreateReadableStreamAsyncIterator } from './async-iterator.js';
 import { ReadableStreamFromIterable } from './from.js';
 import { unwrapWritableStream, isWritableStreamLocked } from '../writable/writable-stream.js';
 import { counters } from '../metrics/counters.js';
+import { countChainEndingAtReader } from '../fast/chain.js';
 import { invalidArgType, invalidArgValueRange, invalidState } from '../errors.js';
-
-/**
- * A pipeThrough chain read by a reader or an iterator is resolved there (the
- * pipes inside it already run fused, tier 0): counted like one ending in pipeTo.
- */
-function countChainEndingAtReader(stream) {
-  const transform = stream.transform;
-  if (transform !== undefined && transform.inPipe !== undefined) counters.fusedChains++;
-}
 
 export class ReadableStream {
   #impl;

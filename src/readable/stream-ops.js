@@ -13,10 +13,9 @@ export class ReadableStreamImpl {
     this.reader = undefined;   // a ReadableStreamDefaultReaderImpl or ReadableStreamBYOBReaderImpl
     this.controller = undefined;
     this.transform = undefined; // the TransformStreamImpl whose readable side this is
-    // Tier 1 (see pipe-to.js): the pipe reading this stream, and whether our
-    // own reaction is running the source's pull() right now.
-    this.pipe = undefined;
-    this.feeding = false;
+    // The one fast-path slot: the pipe pump reading this stream
+    // (src/fast/pipe-pump.js), while a pipe runs.
+    this.pump = undefined;
     // A Deferred settled when the stream closes or errors, made only for a
     // stream handed to Node's finished()/pipeline() (its isClosedPromise
     // symbol, src/bridge/node-symbols.js). Every fetch body is one: undici

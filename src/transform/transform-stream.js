@@ -25,6 +25,7 @@ import {
   TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform,
 } from './default-controller.js';
 import { counters } from '../metrics/counters.js';
+import { performTransformHandingOff } from '../fast/chain.js';
 import { invalidArgType, invalidArgValueRange, plainTypeError } from '../errors.js';
 
 /** TransformStreamImpl.startState while start() runs: if it throws, startPromise never settles. */
@@ -39,11 +40,9 @@ export class TransformStreamImpl {
     // (see backpressureChangePromise()); a parked pull waits on it without one.
     this.backpressureChange = undefined; // Deferred
     this.pullParked = false;
-    // Tier 0 (see src/readable/pipe-to.js): the pipes feeding and reading this
-    // transform, and whether a pipe is running transform() directly right now.
-    this.inPipe = undefined;
-    this.outPipe = undefined;
-    this.fusing = false;
+    // The one fast-path slot: the pipe pump writing into this transform
+    // (tier 0, src/fast/chain.js), while a pipe runs.
+    this.fused = undefined;
     this.controller = undefined;
     // How the start promise both sides wait on settles (see transformStartStep1).
     this.startState = undefined;
@@ -263,25 +262,10 @@ function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
     return uponPromise(backpressureChangePromise(stream), () => {
       const writable = stream.writable;
       if (writable.state === 'erroring') throw writable.storedError;
-      return performTransformFused(stream, chunk);
+      return performTransformHandingOff(stream, chunk); // tier 0 hook
     });
   }
   return TransformStreamDefaultControllerPerformTransform(controller, chunk);
-}
-
-/**
- * A transform() that waited for backpressure to drop: what it enqueues goes
- * down a fused chain as soon as it returns (tier 0, as for a pipe's direct
- * write in src/readable/pipe-to.js), so a chain that started with its output
- * unread does not take one microtask per hop for that chunk.
- */
-function performTransformFused(stream, chunk) {
-  stream.fusing = true;
-  const result = TransformStreamDefaultControllerPerformTransform(stream.controller, chunk);
-  stream.fusing = false;
-  const next = stream.outPipe;
-  if (next !== undefined) next.stepIfRequested();
-  return result;
 }
 
 /** TransformStreamDefaultSinkAbortAlgorithm */

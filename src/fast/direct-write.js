@@ -13,10 +13,10 @@ import { reactToResult } from '../promise.js';
 import { ownQueueWithSizes } from '../queue.js';
 import {
   WritableStreamFinishInFlightWrite, WritableStreamUpdateBackpressure,
-} from './stream-ops.js';
+} from '../writable/stream-ops.js';
 import {
   makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure,
-} from './default-controller.js';
+} from '../writable/default-controller.js';
 import { countFallback } from '../metrics/counters.js';
 
 /** Can the next write into `ws` run directly? (A size algorithm is user code: those take the spec path.) */

@@ -1,0 +1,253 @@
+// Tier 1: how a pipe moves chunks. The spec leaves this "in parallel"
+// (ReadableStreamPipeTo, src/readable/pipe-to.js, keeps the rest: the
+// propagation rules, shutdown and finalize). One faithful ordering: while the
+// destination's writer is ready, read a chunk and write it; queued chunks go
+// in one loop, with no promise per chunk, and each write carries the pump's
+// one reusable write request. An idle destination whose sink returns at once
+// is written directly (direct-write.js); into a transform, that hands the
+// chunk down a fused chain (tier 0, chain.js).
+//
+// The pump is the one fast-path slot of the stream it reads
+// (ReadableStreamImpl.pump); the spec code reaches it only through feedPump()
+// and pumpAfterPull(), below.
+import { enqueueMicrotask, Deferred, promiseResolvedWith } from '../promise.js';
+import { counters, countFallback } from '../metrics/counters.js';
+import { ReadableStreamDefaultReaderRead } from '../readable/default-reader.js';
+import {
+  WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterCloseWithErrorPropagation,
+} from '../writable/default-writer.js';
+import { canWriteDirectly, writeDirectly } from './direct-write.js';
+
+export class PipePump {
+  constructor(pipe) {
+    this.pipe = pipe; // the PipeState of pipe-to.js: reader, writer, shuttingDown
+    this.source = pipe.source;
+    this.dest = pipe.dest;
+    this.readRequest = new PumpReadRequest(this);
+    this.writeRequest = new PumpWriteRequest(this);
+    this.writesInFlight = 0; // writes issued whose request has not settled yet
+    this.writesFinished = undefined; // Deferred, while shutdown waits for them
+    this.pendingChunk = undefined; // read but not yet written
+    this.hasPendingChunk = false;
+    this.reading = false; // inside pumpChunks' own read: a chunk can be written at once
+    // Our own reaction is running the source's pull() (or a bridge's
+    // enqueue): a chunk that arrives now is written when it returns.
+    this.feeding = false;
+    // This pump is running its destination transform's transform() or
+    // flush() directly: the pump reading that transform's output runs next.
+    this.handingOff = false;
+    this.stepRequested = false; // a chunk arrived while feeding or handing off
+    // The pending read was issued while the source's pull() was in progress.
+    // Native pipes read a few microtasks after a write, when that pull has
+    // settled; ours reads at once, so its request for a pull merges with one
+    // the pull's own enqueue() made. If the pull that follows enqueues
+    // nothing, the read would wait forever where native's would pull again:
+    // pumpAfterPull() asks for that pull when the pull settles.
+    this.readDuringPull = false;
+    this.step = () => {
+      writePendingChunk(this);
+      pumpChunks(this);
+    };
+  }
+
+  /** Runs the step a chunk handed over while its producer ran asked for (stepRequested). */
+  stepIfRequested() {
+    if (!this.stepRequested) return;
+    this.stepRequested = false;
+    this.step();
+  }
+}
+
+/**
+ * Reads and writes while the destination is ready and chunks are queued,
+ * then waits: for the writer's ready promise, or for the read request to be
+ * fulfilled by the producer.
+ */
+export function pumpChunks(pump) {
+  const pipe = pump.pipe;
+  const dest = pump.dest;
+  for (;;) {
+    if (pipe.shuttingDown) return;
+    if (dest.backpressure) {
+      // Backpressure: read the next chunk only once the destination is ready.
+      pipe.writer.ready.onFulfilled(pump.step);
+      return;
+    }
+    if (dest.state !== 'writable') {
+      // Erroring (or errored, closed) but not yet seen by the watchers: the
+      // read goes out as natively, and what it gets is written to a stream
+      // that refuses it; the shutdown then cancels the source.
+      ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
+      return;
+    }
+    const wasPulling = pump.source.controller.pulling;
+    pump.reading = true;
+    ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
+    pump.reading = false;
+    if (!pump.hasPendingChunk) {
+      // The read request waits for the producer. Issued during a pull, its
+      // request for a pull merged into that pull's pullAgain: see readDuringPull.
+      pump.readDuringPull = wasPulling;
+      return;
+    }
+    counters.syncPipeChunks++;
+    writePendingChunk(pump);
+  }
+}
+
+/** Writes the chunk read but not yet written, if any; returns whether there was one. */
+export function writePendingChunk(pump) {
+  if (!pump.hasPendingChunk) return false;
+  const chunk = pump.pendingChunk;
+  pump.pendingChunk = undefined;
+  pump.hasPendingChunk = false;
+  const dest = pump.dest;
+  if (!canWriteDirectly(dest)) {
+    countFallback('dest-not-idle'); // backpressure, a write in flight, or a size() strategy
+    counters.specWrites++;
+    if (WritableStreamDefaultWriterWriteTracked(pump.pipe.writer, chunk, pump.writeRequest)) pump.writesInFlight++;
+    return true;
+  }
+  pump.writesInFlight++;
+  const transform = dest.transform;
+  if (transform === undefined) {
+    counters.syncWrites++;
+    writeDirectly(dest, chunk, pump.writeRequest);
+    return true;
+  }
+  counters.fusedChunks++;
+  pump.handingOff = true;
+  writeDirectly(dest, chunk, pump.writeRequest);
+  pump.handingOff = false;
+  runOutputPump(transform);
+  return true;
+}
+
+/** Drops the chunk read but not yet written (the destination can no longer take it). */
+export function dropPendingChunk(pump) {
+  pump.pendingChunk = undefined;
+  pump.hasPendingChunk = false;
+}
+
+/** Waits until every chunk that has been read has been written. */
+export function waitForWritesToFinish(pump) {
+  if (pump.writesInFlight === 0) return promiseResolvedWith(undefined);
+  pump.writesFinished = new Deferred();
+  return pump.writesFinished.promise;
+}
+
+/**
+ * The close action of a pipe whose source closed. Into a transform, flush()
+ * runs inside it; what flush() enqueues passes on down the chain at once, as
+ * transform()'s output does (tier 0).
+ */
+export function closeDestination(pump) {
+  const writer = pump.pipe.writer;
+  const transform = pump.dest.transform;
+  if (transform === undefined) return WritableStreamDefaultWriterCloseWithErrorPropagation(writer);
+  pump.handingOff = true;
+  const result = WritableStreamDefaultWriterCloseWithErrorPropagation(writer);
+  pump.handingOff = false;
+  runOutputPump(transform);
+  return result;
+}
+
+/** Runs the pump reading `transform`'s output if transform() or flush() just handed it a chunk. */
+export function runOutputPump(transform) {
+  const next = transform.readable.pump;
+  if (next !== undefined) next.stepIfRequested();
+}
+
+/**
+ * Hook for the producers of our own reactions (a controller's pull, a
+ * bridge's enqueue): runs `produce(target, arg)` on a clean stack, and a pipe
+ * reading `stream` whose read it fulfils writes the chunk as soon as it
+ * returns, rather than a microtask later. The pump owns the only reader, and
+ * no user code is on the stack below us.
+ */
+export function feedPump(stream, produce, target, arg) {
+  const pump = stream.pump;
+  if (pump === undefined) {
+    produce(target, arg);
+    return;
+  }
+  pump.feeding = true;
+  try {
+    produce(target, arg);
+  } finally {
+    pump.feeding = false;
+  }
+  pump.stepIfRequested();
+}
+
+/**
+ * Hook for a default controller whose pull settled on a clean stack with no
+ * pull asked for meanwhile: a pump whose read went out during that pull
+ * (readDuringPull) gets the pull native's later read would have asked for,
+ * so a pull() that enqueued nothing does not leave the pipe waiting forever.
+ */
+export function pumpAfterPull(pump, callPullIfNeeded, controller) {
+  if (!pump.readDuringPull) return;
+  pump.readDuringPull = false;
+  feedPump(controller.stream, callPullIfNeeded, controller);
+}
+
+/**
+ * The write request of every chunk the pump writes. Write requests settle in
+ * order, so counting is enough to know when all the pump's writes are done.
+ */
+class PumpWriteRequest {
+  constructor(pump) {
+    this.pump = pump;
+  }
+
+  resolve() {
+    writeSettled(this.pump);
+  }
+
+  reject() {
+    writeSettled(this.pump);
+  }
+}
+
+function writeSettled(pump) {
+  if (--pump.writesInFlight === 0 && pump.writesFinished !== undefined) pump.writesFinished.resolve(undefined);
+}
+
+/** The read request the pump issues for each chunk. */
+class PumpReadRequest {
+  constructor(pump) {
+    this.pump = pump;
+  }
+
+  chunkSteps(chunk) {
+    const pump = this.pump;
+    pump.readDuringPull = false;
+    pump.pendingChunk = chunk;
+    pump.hasPendingChunk = true;
+    // Inside pumpChunks' own read the chunk came from the queue: pumpChunks
+    // writes it. Otherwise it arrived inside the producer's enqueue(), where
+    // the sink must not run: the write happens in a microtask, and until then
+    // the chunk is "read but not yet written", which shutdown flushes first.
+    if (pump.reading) return;
+    if (pump.feeding) {
+      counters.syncPipeChunks++;
+      pump.stepRequested = true; // feedPump runs this pump when the producer returns
+      return;
+    }
+    const upstream = pump.source.transform;
+    if (upstream !== undefined) {
+      const feeder = upstream.fused;
+      if (feeder !== undefined && feeder.handingOff) {
+        pump.stepRequested = true; // tier 0: the upstream pump runs this one next
+        return;
+      }
+    }
+    counters.specPipeChunks++;
+    enqueueMicrotask(pump.step);
+  }
+
+  closeSteps() {} // the source-closed watcher handles it
+
+  errorSteps() {} // the source-errored watcher handles it
+}
