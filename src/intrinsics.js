@@ -160,11 +160,12 @@ function transferByStructuredClone(buffer) {
 }
 
 /**
- * TransferArrayBuffer: detaches `buffer` (an ArrayBuffer, not detached) and
- * returns a new ArrayBuffer with its contents; throws for a buffer that cannot
- * be detached.
+ * ArrayBuffer.prototype.transfer(), or what stands in for it on Node 20:
+ * detaches `buffer` (an ArrayBuffer, not detached) and returns a new
+ * ArrayBuffer with its contents; throws for a buffer that cannot be detached.
+ * The spec's TransferArrayBuffer (src/array-buffers.js) is built on it.
  */
-export const transferArrayBuffer = transferMethod !== undefined
+export const arrayBufferTransfer = transferMethod !== undefined
   ? uncurryThis(transferMethod)
   : detachByBinding !== undefined ? transferByBinding : transferByStructuredClone;
 

@@ -1,13 +1,16 @@
 // WebIDL conversions used by the public classes: dictionaries, callbacks,
-// numbers and brand-check errors. Errors name the interface, the member and the
+// numbers, buffer views and brand-check errors. Errors name the interface, the member and the
 // argument at fault, the way browsers do, so a user knows what to fix.
 import {
   OriginalTypeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER,
   ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag,
-  PromiseReject, functionCall,
+  PromiseReject, functionCall, ArrayBufferIsView, viewBuffer, viewByteLength, isSharedArrayBuffer,
+  isResizableArrayBuffer,
 } from './intrinsics.js';
 import { promiseResolvedWith } from './promise.js';
-import { invalidThis, invalidArgType, invalidArgValue, ERR_INVALID_THIS, ERR_INVALID_ARG_TYPE } from './errors.js';
+import {
+  invalidThis, invalidArgType, invalidArgValue, codedTypeError, noCode, ERR_INVALID_THIS, ERR_INVALID_ARG_TYPE,
+} from './errors.js';
 
 export function isObject(value) {
   return (typeof value === 'object' && value !== null) || typeof value === 'function';
@@ -126,4 +129,34 @@ export function defineInterface(ctor, name, members) {
   ObjectDefineProperty(proto, SymbolToStringTag, {
     value: name, writable: false, enumerable: false, configurable: true,
   });
+}
+
+/**
+ * WebIDL conversion to ArrayBufferView: a TypedArray or DataView whose buffer is
+ * neither shared nor resizable ([AllowShared]/[AllowResizable] are absent).
+ */
+export function convertArrayBufferView(value, context, sharedCodeOf = noCode) {
+  if (!ArrayBufferIsView(value)) {
+    throw invalidArgType(`${context} is not an ArrayBufferView (a TypedArray or a DataView)`);
+  }
+  const buffer = viewBuffer(value);
+  if (isSharedArrayBuffer(buffer)) {
+    throw codedTypeError(`${context} is a view on a SharedArrayBuffer, which is not allowed`, sharedCodeOf());
+  }
+  if (isResizableArrayBuffer(buffer)) {
+    throw codedTypeError(`${context} is a view on a resizable ArrayBuffer, which is not allowed`, sharedCodeOf());
+  }
+  return value;
+}
+
+/**
+ * A view's [[ByteLength]]; 0 for a DataView whose buffer is detached (whose
+ * byteLength getter throws instead).
+ */
+export function viewByteLengthOrZero(view) {
+  try {
+    return viewByteLength(view);
+  } catch {
+    return 0;
+  }
 }

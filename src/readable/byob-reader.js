@@ -4,16 +4,15 @@ import { isTypedArray, typedArrayLength, viewBuffer, arrayBufferByteLength, isDe
 import { Deferred, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';
 import {
-  illegalInvocation, defineInterface, requireDictionary, getMember, convertEnforceRangeULL,
+  illegalInvocation, defineInterface, requireDictionary, getMember, convertEnforceRangeULL, convertArrayBufferView,
+  viewByteLengthOrZero,
 } from '../webidl.js';
 import {
   IsReadableStreamLocked, ReadableStreamReaderGenericInitialize, ReadableStreamReaderGenericRelease,
   ReadableStreamReaderGenericCancel, ReadableStreamBYOBReaderErrorReadIntoRequests, newRequestQueue,
   ReadableStreamReaderClosed,
 } from './stream-ops.js';
-import {
-  isByteStreamController, ReadableByteStreamControllerPullInto, convertArrayBufferView, viewByteLengthOrZero,
-} from './byte-controller.js';
+import { isByteStreamController, ReadableByteStreamControllerPullInto } from './byte-controller.js';
 import { unwrapReadableStream } from './readable-stream.js';
 import { invalidArgType, invalidArgValue, invalidState, outOfRange, sharedBufferViewCode } from '../errors.js';
 

@@ -6,19 +6,20 @@
 // of PullIntoDescriptor records.
 import {
   ReflectApply, ArrayBufferCtor, ArrayBufferIsView, DataViewCtor,
-  Uint8ArrayCtor, MathMin, transferArrayBuffer, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
-  viewByteLength, isTypedArray, typedArrayName, isSharedArrayBuffer,
+  Uint8ArrayCtor, MathMin, isDetachedBuffer, copyDataBlockBytes, viewBuffer, viewByteOffset,
+  viewByteLength, isTypedArray, typedArrayName,
   TypedArrayConstructorsByName, TypedArrayElementSizeByName, isResizableArrayBuffer,
   typedArrayBuffer, typedArrayByteOffset, typedArrayByteLength, dataViewBuffer, dataViewByteOffset,
   dataViewByteLength, arrayBufferByteLength,
 } from '../intrinsics.js';
 import { reactToResult } from '../promise.js';
+import { TransferArrayBuffer, CloneArrayBuffer } from '../array-buffers.js';
 import { emptyQueue, pushOwned } from '../queue.js';
 import { kWrap } from '../facade.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
 import { reactToStart } from '../start.js';
 import {
-  illegalInvocation, defineInterface, typeError, convertEnforceRangeULL,
+  illegalInvocation, defineInterface, convertEnforceRangeULL, convertArrayBufferView, viewByteLengthOrZero,
 } from '../webidl.js';
 import {
   ReadableStreamImpl, ReadableStreamClose, ReadableStreamError, ReadableStreamAddReadRequest,
@@ -27,8 +28,8 @@ import {
   ReadableStreamHasBYOBReader,
 } from './stream-ops.js';
 import {
-  codedTypeError, illegalConstructor, invalidArgType, invalidArgValue, invalidArgValueRange, invalidState, noCode,
-  notTransferableCode, sharedBufferViewCode,
+  codedTypeError, illegalConstructor, invalidArgType, invalidArgValue, invalidArgValueRange, invalidState,
+  sharedBufferViewCode,
 } from '../errors.js';
 
 // ----- Records -----
@@ -165,61 +166,6 @@ export class ReadableStreamBYOBRequestImpl {
 /** Is this controller record a ReadableByteStreamController's? */
 export function isByteStreamController(controller) {
   return controller instanceof ReadableByteStreamControllerImpl;
-}
-
-// ----- Helpers for ArrayBuffers and views -----
-
-/**
- * WebIDL conversion to ArrayBufferView: a TypedArray or DataView whose buffer is
- * neither shared nor resizable ([AllowShared]/[AllowResizable] are absent).
- */
-export function convertArrayBufferView(value, context, sharedCodeOf = noCode) {
-  if (!ArrayBufferIsView(value)) {
-    throw invalidArgType(`${context} is not an ArrayBufferView (a TypedArray or a DataView)`);
-  }
-  const buffer = viewBuffer(value);
-  if (isSharedArrayBuffer(buffer)) {
-    throw codedTypeError(`${context} is a view on a SharedArrayBuffer, which is not allowed`, sharedCodeOf());
-  }
-  if (isResizableArrayBuffer(buffer)) {
-    throw codedTypeError(`${context} is a view on a resizable ArrayBuffer, which is not allowed`, sharedCodeOf());
-  }
-  return value;
-}
-
-/**
- * A view's [[ByteLength]]; 0 for a DataView whose buffer is detached (whose
- * byteLength getter throws instead).
- */
-export function viewByteLengthOrZero(view) {
-  try {
-    return viewByteLength(view);
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * TransferArrayBuffer. Throws a TypeError for a buffer that cannot be detached
- * (e.g. a WebAssembly.Memory's).
- */
-export function TransferArrayBuffer(buffer) {
-  // The intrinsic throws for buffers that cannot be detached (on Node 20 too);
-  // say why in terms a stream user understands.
-  try {
-    return transferArrayBuffer(buffer);
-  } catch {
-    throw codedTypeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)',
-      notTransferableCode());
-  }
-}
-
-/** CloneArrayBuffer(srcBuffer, srcByteOffset, srcLength, %ArrayBuffer%) */
-export function CloneArrayBuffer(srcBuffer, srcByteOffset, srcLength) {
-  if (isDetachedBuffer(srcBuffer)) throw typeError('Cannot clone a detached ArrayBuffer');
-  const targetBuffer = new ArrayBufferCtor(srcLength);
-  copyDataBlockBytes(targetBuffer, 0, srcBuffer, srcByteOffset, srcLength);
-  return targetBuffer;
 }
 
 // ----- Public classes -----
@@ -464,7 +410,7 @@ export function ReadableByteStreamControllerConvertPullIntoDescriptor(pullIntoDe
   const bytesFilled = pullIntoDescriptor.bytesFilled;
   const elementSize = pullIntoDescriptor.elementSize;
   const buffer = pullIntoDescriptor.bufferExposed
-    ? transferArrayBuffer(pullIntoDescriptor.buffer)
+    ? TransferArrayBuffer(pullIntoDescriptor.buffer)
     : pullIntoDescriptor.buffer;
   const Ctor = pullIntoDescriptor.viewConstructor;
   return new Ctor(buffer, pullIntoDescriptor.byteOffset, bytesFilled / elementSize);
@@ -504,7 +450,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
     }
     ReadableByteStreamControllerInvalidateBYOBRequest(controller);
     if (firstPendingPullInto.bufferExposed) {
-      firstPendingPullInto.buffer = transferArrayBuffer(firstPendingPullInto.buffer);
+      firstPendingPullInto.buffer = TransferArrayBuffer(firstPendingPullInto.buffer);
       firstPendingPullInto.bufferExposed = false;
     }
     if (firstPendingPullInto.readerType === 'none') {
@@ -759,7 +705,7 @@ export function ReadableByteStreamControllerRespond(controller, bytesWritten) {
     }
   }
   if (firstDescriptor.bufferExposed) {
-    firstDescriptor.buffer = transferArrayBuffer(firstDescriptor.buffer);
+    firstDescriptor.buffer = TransferArrayBuffer(firstDescriptor.buffer);
     firstDescriptor.bufferExposed = false;
   }
   ReadableByteStreamControllerRespondInternal(controller, bytesWritten);
