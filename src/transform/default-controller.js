@@ -21,8 +21,8 @@ export class TransformStreamDefaultControllerImpl {
     this.flushAlgorithm = undefined;
     this.cancelAlgorithm = undefined;
     this.finishPromise = undefined; // Deferred
-    // For a stream made from a Transformer: the object, its converted
-    // callbacks, and [chunk, facade], the arguments of every transform() call.
+    // For a stream made from a Transformer: the object and its converted
+    // callbacks.
     this.transformer = undefined;
     this.transformCallback = undefined;
     this.flushCallback = undefined;
