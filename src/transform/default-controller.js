@@ -154,6 +154,15 @@ export function TransformStreamDefaultControllerPerformTransform(controller, chu
   if (controller.transformAlgorithm === undefined) return transformAfterClear(controller);
   const transformResult = controller.transformAlgorithm(chunk);
   if (transformResult === undefined) return undefined; // fulfilled at once: nothing to react to
+  return errorStreamOnRejection(controller, transformResult);
+}
+
+/**
+ * The rejection step of PerformTransform, in a function of its own: its
+ * closure's captured controller would otherwise be allocated (a context) on
+ * every transform, settled at once or not.
+ */
+function errorStreamOnRejection(controller, transformResult) {
   return uponPromise(transformResult, undefined, (r) => {
     TransformStreamError(controller.stream, r);
     throw r;

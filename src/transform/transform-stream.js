@@ -257,15 +257,21 @@ export function TransformStreamUnblockWrite(stream) {
 
 /** TransformStreamDefaultSinkWriteAlgorithm */
 function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
-  const controller = stream.controller;
-  if (stream.backpressure) {
-    return uponPromise(backpressureChangePromise(stream), () => {
-      const writable = stream.writable;
-      if (writable.state === 'erroring') throw writable.storedError;
-      return performTransformHandingOff(stream, chunk); // tier 0 hook
-    });
-  }
-  return TransformStreamDefaultControllerPerformTransform(controller, chunk);
+  if (stream.backpressure) return transformAfterBackpressureChange(stream, chunk);
+  return TransformStreamDefaultControllerPerformTransform(stream.controller, chunk);
+}
+
+/**
+ * The backpressure branch of the sink write algorithm, in a function of its
+ * own: the closure's captured variables would otherwise be allocated (a
+ * context) on every write, taken or not.
+ */
+function transformAfterBackpressureChange(stream, chunk) {
+  return uponPromise(backpressureChangePromise(stream), () => {
+    const writable = stream.writable;
+    if (writable.state === 'erroring') throw writable.storedError;
+    return performTransformHandingOff(stream, chunk); // tier 0 hook
+  });
 }
 
 /** TransformStreamDefaultSinkAbortAlgorithm */
