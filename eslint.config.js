@@ -60,6 +60,25 @@ export default [
     },
   },
   {
+    // The seam (docs/architecture.md): the spec folders reach the fast paths
+    // in src/fast/ only through the named hooks, and pipe-to.js through the
+    // pump's interface; a new entry point is a decision, listed here and there.
+    files: ['src/readable/**', 'src/writable/**', 'src/transform/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/fast/*'],
+          allowImportNames: [
+            'feedPump', 'pumpAfterPull', 'readBufferedChunk', 'performTransformHandingOff', 'countChainEndingAtReader',
+            'PipePump', 'pumpChunks', 'writePendingChunk', 'dropPendingChunk', 'waitForWritesToFinish',
+            'closeDestination', 'linkChain', 'unlinkChain',
+          ],
+          message: 'The spec code enters src/fast/ only through the hooks listed in docs/architecture.md, "The seam".',
+        }],
+      }],
+    },
+  },
+  {
     // The core. Not intrinsics.js (it makes the captures), nor the modules that
     // use Node's APIs while installing or exporting: patch/, bridge/, metrics/,
     // and the codecs' installer and its probes of Node's own classes.
