@@ -25,8 +25,8 @@ const ALL = {
   fetchRequestInput: 'echo:i', fetchRedirect307: 'echo:j', fetchClone: 'echo:hecho:h', instanceof: true,
 };
 
-function run(args, script, env = cleanEnv()) {
-  const r = spawnSync(process.execPath, [...args, script], { cwd: ROOT, env, encoding: 'utf8', timeout: 20000 });
+function run(args, script, env = cleanEnv(), scriptArgs = []) {
+  const r = spawnSync(process.execPath, [...args, script, ...scriptArgs], { cwd: ROOT, env, encoding: 'utf8', timeout: 20000 });
   assert.equal(r.status, 0, `child failed (${r.status ?? r.signal}): ${r.stderr}`);
   return { result: JSON.parse(r.stdout.trim().split('\n').pop()), stderr: r.stderr };
 }
@@ -87,6 +87,7 @@ test('the undici npm package loaded after the patch, Node\'s undici loaded befor
   const expected = { stringText: 's', blobText: 'b', oursText: 'o', clone: 'cc' };
   assert.deepEqual(run([...FETCH_FIRST, ...OURS], join(FIX, 'npm-undici.mjs')).result, expected);
   assert.deepEqual(run(OURS, join(FIX, 'npm-undici.mjs')).result, expected);
+  assert.deepEqual(run(OURS, join(FIX, 'npm-undici.mjs'), cleanEnv(), ['import']).result, expected);
 });
 
 // OpenTelemetry's register, which tells its users to load it first. Not a
