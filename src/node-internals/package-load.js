@@ -3,11 +3,13 @@
 // whose bodies the patch adapts (src/patch/bodies.js, undici-first.js).
 //
 // Where Node has in-thread module hooks (module.registerHooks: Node 22.15+,
-// 23.5+), a load hook gives each CommonJS file of the package a source that
-// calls enter() before its code and leave(module.exports) after it, even when
-// it throws: the file's own source, on the same line numbers, inside
-// try/finally (after its 'use strict' directive, kept). The hook sees require()
-// and import alike; files are matched by their URL (.../node_modules/<name>/...).
+// 23.5+), a load hook gives each CommonJS file of the package that is loaded
+// from outside it (its entry, as a rule; the files that one requires run
+// inside it) a source that calls enter() before its code and
+// leave(module.exports) after it, even when it throws: the file's own source,
+// on the same line numbers, inside try/finally (after its 'use strict'
+// directive, kept). The hook sees require() and import alike; files are
+// matched by their URL (.../node_modules/<name>/...).
 // Elsewhere (Node 20, 22 before 22.15) Module._load, undocumented, is wrapped:
 // enter/leave around each require or import whose request names the package.
 //
@@ -67,8 +69,14 @@ function wrapSource(url, source) {
     `${call('leave')}(${u},module.exports)}`;
 }
 
+/** How many wrapped files are running their code now (a file a wrapped one requires runs inside it). */
+let running = 0;
+
 function load(url, context, nextLoad) {
   const result = nextLoad(url, context);
+  // A file required while a watched file runs is inside that file's enter/leave already: only
+  // the files loaded from outside (the package's entry, as a rule) are given a new source.
+  if (running > 0) return result;
   const commonjs = result.format === 'commonjs' || (result.format == null && /\.c?js$/.test(url));
   if (!commonjs || result.source == null || !watchers.some((w) => w.pattern.test(url))) return result;
   return { ...result, source: wrapSource(url, result.source) };
@@ -76,9 +84,11 @@ function load(url, context, nextLoad) {
 
 const dispatch = {
   enter(url) {
+    running++;
     for (const w of watchers) if (w.pattern.test(url)) w.enter();
   },
   leave(url, exports) {
+    running--;
     for (let i = watchers.length - 1; i >= 0; i--) if (watchers[i].pattern.test(url)) watchers[i].leave(exports);
   },
 };
