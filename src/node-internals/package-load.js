@@ -13,10 +13,11 @@
 // Elsewhere (Node 20, 22 before 22.15) Module._load, undocumented, is wrapped:
 // enter/leave around each require or import whose request names the package.
 //
-// Probe, before either is used: registerHooks is a function whose registration
-// can be undone (deregister); else Module._load is a function. The per-Node
-// test runs probeModuleHooks() too, which checks that hooks registered this way
-// see a require() and can give it its source.
+// Probe, at load (cheap: it runs in every process): registerHooks is a
+// function; else Module._load is. The per-Node test also runs
+// probeModuleHooks(), which checks that hooks registered this way see a
+// require(), give it its source, and can be deregistered (about a millisecond:
+// too dear for every start).
 import { ReflectApply } from '../intrinsics.js';
 import { builtin } from '../patch/builtins.js';
 
