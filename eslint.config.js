@@ -81,9 +81,10 @@ export default [
   {
     // The core. Not intrinsics.js (it makes the captures), nor the modules that
     // use Node's APIs while installing or exporting: patch/, bridge/, metrics/,
-    // and the codecs' installer and its probes of Node's own classes.
+    // node-internals/ (probes of Node's internals, run once), and the codecs'
+    // installer and its probes of Node's own classes.
     files: ['src/**/*.js'],
-    ignores: ['src/intrinsics.js', 'src/patch/**', 'src/bridge/**', 'src/metrics/**',
+    ignores: ['src/intrinsics.js', 'src/patch/**', 'src/bridge/**', 'src/metrics/**', 'src/node-internals/**',
       'src/codecs/install.js', 'src/codecs/natives.js'],
     plugins: { 'fast-webstreams': local },
     rules: { 'fast-webstreams/no-patchable-builtins': ['error', { globals: CAPTURED }] },

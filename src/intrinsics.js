@@ -4,6 +4,7 @@
 // cannot change how our streams behave (the Web Platform Tests check this).
 
 import { types as nodeUtilTypes } from 'node:util';
+import { probeDetachArrayBuffer } from './node-internals/buffer-binding.js';
 
 export const ReflectApply = Reflect.apply;
 /** `fn` as a function of its receiver: uncurryThis(fn)(x, ...args) is fn.call(x, ...args), whatever call becomes later. */
@@ -113,32 +114,9 @@ export const isDetachedBuffer = detachedGetter !== undefined
       }
     };
 
-/**
- * Node 20's buffer binding detaches an ArrayBuffer and returns a new one over
- * the same memory (undefined for a buffer that cannot be detached); its own
- * streams use it, and it costs far less per chunk than structuredClone. Taken
- * only while process.binding is Node's own function: with
- * --pending-deprecation Node wraps it to warn (DEP0111), and under the
- * permission model it throws. Probed once, on a throwaway buffer.
- */
-function bindingDetach() {
-  if (transferMethod !== undefined) return undefined;
-  try {
-    const binding = process.binding;
-    if (typeof binding !== 'function' || binding.name !== 'binding') return undefined;
-    const detach = binding('buffer').detachArrayBuffer;
-    if (typeof detach !== 'function') return undefined;
-    const probe = new ArrayBufferCtor(1);
-    const moved = detach(probe);
-    if (moved === undefined || arrayBufferByteLength(moved) !== 1 || arrayBufferByteLength(probe) !== 0) {
-      return undefined;
-    }
-    return detach;
-  } catch {
-    return undefined;
-  }
-}
-const detachByBinding = bindingDetach();
+// Node 20 (no transfer method): Node's buffer binding where its probe holds
+// (src/node-internals/buffer-binding.js), else structuredClone.
+const detachByBinding = transferMethod === undefined ? probeDetachArrayBuffer() : undefined;
 const structuredCloneFn = globalThis.structuredClone;
 
 function transferByBinding(buffer) {

@@ -1,11 +1,8 @@
 // Node's stream utilities recognise Web Streams by duck typing and then read a
-// few *registered* symbols (Symbol.for), which any class may implement:
-//   nodejs.webstream.isClosedPromise        { promise } settled when the stream closes / errors
-//                                           (finished(), pipeline(), compose())
-//   nodejs.stream.disturbed                 isDisturbed()
-//   nodejs.stream.errored                   isErrored()
-//   nodejs.stream.readable / .writable      isReadable() / isWritable()
-//   nodejs.webstream.controllerErrorFunction  addAbortSignal(signal, stream)
+// few *registered* symbols (Symbol.for), listed and probed in
+// src/node-internals/stream-symbols.js: finished(), pipeline() and compose()
+// wait on isClosedPromise, isDisturbed()/isErrored()/isReadable()/isWritable()
+// read the state marks, addAbortSignal() calls controllerErrorFunction.
 // Defined here on our ReadableStream and WritableStream prototypes (always: a
 // stream made through the library API, without the global patch, works with
 // Node's utilities too). Getters only, non-enumerable, like Node's.
@@ -16,13 +13,9 @@ import { WritableStream, unwrapWritableStream } from '../writable/writable-strea
 import { isByteStreamController, ReadableByteStreamControllerError } from '../readable/byte-controller.js';
 import { ReadableStreamDefaultControllerError } from '../readable/default-controller.js';
 import { WritableStreamDefaultControllerErrorIfNeeded } from '../writable/default-controller.js';
-
-const kIsClosedPromise = Symbol.for('nodejs.webstream.isClosedPromise');
-const kControllerErrorFunction = Symbol.for('nodejs.webstream.controllerErrorFunction');
-const kIsDisturbed = Symbol.for('nodejs.stream.disturbed');
-const kIsErrored = Symbol.for('nodejs.stream.errored');
-const kIsReadable = Symbol.for('nodejs.stream.readable');
-const kIsWritable = Symbol.for('nodejs.stream.writable');
+import {
+  kIsClosedPromise, kControllerErrorFunction, kIsDisturbed, kIsErrored, kIsReadable, kIsWritable,
+} from '../node-internals/stream-symbols.js';
 
 /**
  * A readable stream's closed-watcher: a slot of its record that

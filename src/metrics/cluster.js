@@ -15,6 +15,7 @@
 import { snapshotCounters } from './counters.js';
 import { sumCounters } from './api.js';
 import { builtin } from '../patch/builtins.js';
+import { isBuiltinLoaded } from '../node-internals/loaded-builtins.js';
 
 export const PRIMARY_ENV = 'FAST_WEBSTREAMS_METRICS_PRIMARY';
 const TAG = 'fast-webstreams:counters';
@@ -99,7 +100,7 @@ export class ClusterAggregate {
  * ourselves costs ~10 ms, so a process that never asked for it never pays.
  */
 export function loadedCluster() {
-  const list = process.moduleLoadList;
-  if (Array.isArray(list) && !list.includes('NativeModule cluster')) return undefined;
+  // (When Node does not say, src/node-internals/loaded-builtins.js, it is loaded.)
+  if (isBuiltinLoaded('cluster') === false) return undefined;
   return builtin('node:cluster');
 }

@@ -20,7 +20,8 @@
 //   - Node 20: the global Response / Request are lazy accessors, wrapped so the
 //     first access patches them;
 //   - every version: the first call of the global fetch();
-//   - the `undici` npm package: when the application loads it (Module._load).
+//   - the `undici` npm package: when the application loads it
+//     (src/node-internals/package-load.js).
 // On Node 22+ the globals are lazy *data* properties that cannot be observed
 // without loading undici, so a program that constructs Responses over native
 // streams without ever calling fetch() keeps native bodies (which still work
@@ -31,13 +32,11 @@ import { ReadableByteStreamControllerClose } from '../readable/byte-controller.j
 import { isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.js';
 import { BodyShell } from '../bridge/fast-over-native.js';
 import { sameShape } from './restore.js';
-import { builtin } from './builtins.js';
 import { builtinUndiciLoaded } from './order.js';
-
-const Module = builtin('node:module');
+import { kIsReadable } from '../node-internals/stream-symbols.js';
+import { watchPackageLoads } from '../node-internals/package-load.js';
 
 const CONSUMERS = ['text', 'json', 'arrayBuffer', 'blob', 'bytes', 'formData', 'clone'];
-const kIsReadable = Symbol.for('nodejs.stream.readable');
 
 /** native body stream -> its BodyShell */
 const shells = new WeakMap();
@@ -150,13 +149,12 @@ export function installBodies(j) {
     }, originalFetch));
   }
   // The undici npm package, when the application loads it (require or import).
-  const originalLoad = Module._load;
-  journal.replaceValue(Module, '_load', function _load(request) {
-    const exports = ReflectApply(originalLoad, this, arguments);
-    if (typeof request === 'string' && request.includes('undici') && looksLikeUndici(exports)) {
+  watchPackageLoads(j, 'undici', {
+    enter() {},
+    leave(exports) {
+      if (!looksLikeUndici(exports)) return;
       patchBodyClass(exports.Response);
       patchBodyClass(exports.Request);
-    }
-    return exports;
+    },
   });
 }

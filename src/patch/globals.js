@@ -16,6 +16,7 @@ import { undiciOrder } from './order.js';
 import { installUndiciFirst } from './undici-first.js';
 import { canGiveNativeFace } from './native-face.js';
 import { builtin } from './builtins.js';
+import { packageLoadMechanism } from '../node-internals/package-load.js';
 import { installCodecs, uninstallCodecs } from '../codecs/install.js';
 
 export { fastClasses };
@@ -56,7 +57,7 @@ export function install() {
   // On Node 24+ undici needs the ReadableStream prototype link even without
   // the instanceof feature (src/patch/instanceof.js).
   const linkOnly = !features.instanceOf && major >= 24;
-  if (features.instanceOf || linkOnly) installInstanceof(journal, { ...order, linkOnly });
+  const unlinked = features.instanceOf || linkOnly ? installInstanceof(journal, { ...order, linkOnly }) : [];
   installUndiciFirst(journal, order); // before bodies.js wraps the same methods
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
@@ -70,12 +71,12 @@ export function install() {
     codecsInstalled = true;
   }
   installed = true;
-  tellWhatWasDone(features, order, linkOnly);
+  tellWhatWasDone(features, order, linkOnly, unlinked);
   return true;
 }
 
 /** One warning for what the user should fix, and (NODE_DEBUG=fast-webstreams) what was done and why. */
-function tellWhatWasDone(features, order, linkOnly) {
+function tellWhatWasDone(features, order, linkOnly, unlinked) {
   const warnings = switchProblems();
   if (order.nativeTee) {
     // What src/patch/undici-first.js cannot cover.
@@ -104,6 +105,11 @@ function tellWhatWasDone(features, order, linkOnly) {
   debug('installed: %s', on.join(', '));
   debug('left native: %s', off.length === 0 ? 'nothing' : off.join(', '));
   if (linkOnly) debug('the ReadableStream prototype link stays: undici on Node 24+ checks bodies through it');
+  if (unlinked.length > 0) {
+    debug("instanceof left native for %s: Node's class failed the prototype-link probe " +
+      '(src/node-internals/prototype-link.js)', unlinked.join(', '));
+  }
+  debug('the undici npm package is watched through %s', packageLoadMechanism ?? 'nothing (Node offers no way)');
   if (order.capturedNative) {
     debug('undici was loaded before the patch (a preload ran first): our ReadableStream.prototype inherits ' +
       "from Node's, so undici's captured check accepts both kinds of stream");

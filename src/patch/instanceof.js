@@ -19,6 +19,7 @@ import { natives, isNativeReadableStream } from '../bridge/natives.js';
 import { unwrapReadableStream } from '../readable/readable-stream.js';
 import { unwrapWritableStream } from '../writable/writable-stream.js';
 import { unwrapTransformStream } from '../transform/transform-stream.js';
+import { probePrototypeLink } from '../node-internals/prototype-link.js';
 
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 
@@ -26,13 +27,20 @@ const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
  * capturedNative: an undici captured Node's ReadableStream (src/patch/order.js).
  * linkOnly: only the ReadableStream prototype link, which undici needs on Node
  * 24+, with no Symbol.hasInstance (FAST_WEBSTREAMS_INSTANCEOF=0).
+ * Returns the names of the classes left alone because Node's class failed the
+ * probe of src/node-internals/prototype-link.js.
  */
 export function installInstanceof(journal, { capturedNative = false, linkOnly = false } = {}) {
+  const refused = [];
   for (const name of Object.keys(fastClasses)) {
     const Native = natives[name];
     const Ours = fastClasses[name];
     if (typeof Native !== 'function' || Native === Ours) continue;
     if (linkOnly && name !== 'ReadableStream') continue;
+    if (!probePrototypeLink(name, Native)) {
+      refused.push(name);
+      continue;
+    }
     if (capturedNative && name === 'ReadableStream') {
       inheritFromNative(journal, Native, Ours, linkOnly);
       continue;
@@ -48,6 +56,7 @@ export function installInstanceof(journal, { capturedNative = false, linkOnly = 
       writable: false, enumerable: false, configurable: true,
     });
   }
+  return refused;
 }
 
 /**

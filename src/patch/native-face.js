@@ -8,33 +8,19 @@
 // tee ran, ours is locked right after (as a tee locks its source; undici has
 // replaced it by a tee branch); if not, the face comes off again.
 //
-// The slots are found on a fresh native stream by their descriptions and
-// checked once on a plain object; when that fails, nothing is changed, the tee
-// fails as it would have, and install() warns (src/patch/globals.js).
-import { natives, isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.js';
+// The slots are found and checked by src/node-internals/native-stream-slots.js;
+// when its probe fails, nothing is changed, the tee fails as it would have,
+// and install() warns (src/patch/globals.js).
+import { nativeReadableLocked } from '../bridge/natives.js';
+import { nativeStreamSlots } from '../node-internals/native-stream-slots.js';
 import { unwrapReadableStream } from '../readable/readable-stream.js';
 import { IsReadableStreamLocked } from '../readable/stream-ops.js';
 import { AcquireReadableStreamDefaultReader } from '../readable/default-reader.js';
 import { nativeReadableOver } from '../bridge/native-twin.js';
 
-let slots;
-
-function nativeSlots() {
-  if (slots !== undefined) return slots;
-  const sample = new natives.ReadableStream();
-  const keys = Object.getOwnPropertySymbols(sample);
-  const find = (description) => keys.find((k) => k.description === description);
-  const type = find('kType');
-  const state = find('kState');
-  // A plain object carrying the two slots must pass Node's brand check.
-  const probe = type !== undefined && state !== undefined ? { [type]: sample[type], [state]: sample[state] } : null;
-  slots = probe !== null && isNativeReadableStream(probe) ? { type, state } : null;
-  return slots;
-}
-
 /** True when Node's slots were found: withNativeFace() can work. */
 export function canGiveNativeFace() {
-  return nativeSlots() !== null;
+  return nativeStreamSlots() !== null;
 }
 
 /**
@@ -54,7 +40,7 @@ function lazyTwin(impl) {
  */
 export function withNativeFace(stream, run) {
   const impl = stream !== null && typeof stream === 'object' ? unwrapReadableStream(stream) : undefined;
-  const s = nativeSlots();
+  const s = nativeStreamSlots();
   if (impl === undefined || s === null || IsReadableStreamLocked(impl) || impl.disturbed ||
       Object.prototype.hasOwnProperty.call(stream, s.state)) {
     return run();

@@ -5,22 +5,24 @@
 // Node's ReadableStreamTee. Those checks walk the prototype chain of the captured
 // class and ignore Symbol.hasInstance, so the patch has to adapt
 // (src/patch/instanceof.js, src/patch/bodies.js, docs/interop.md "Preload order").
-import { builtin } from './builtins.js';
+import { createRequire } from 'node:module';
+import { isBuiltinLoaded } from '../node-internals/loaded-builtins.js';
+
+const requireCache = createRequire(import.meta.url).cache; // require.cache: the same object for every require
 
 const major = Number(process.versions.node.split('.')[0]);
 
-/** True when Node's bundled undici has already been loaded in this process. */
+/**
+ * True when Node's bundled undici has already been loaded in this process
+ * (false when Node does not say: src/node-internals/loaded-builtins.js).
+ */
 export function builtinUndiciLoaded() {
-  const list = process.moduleLoadList;
-  if (!Array.isArray(list)) return false;
-  for (let i = list.length - 1; i >= 0; i--) if (list[i].includes('undici')) return true;
-  return false;
+  return isBuiltinLoaded('internal/deps/undici/undici') === true;
 }
 
 /** Files of an npm undici package already in require's cache (it captured the global class then). */
 export function npmUndiciLoaded() {
-  const cache = builtin('node:module')._cache ?? {};
-  return Object.keys(cache).some((file) => /[\\/]undici[\\/]lib[\\/]web[\\/]webidl[\\/]/.test(file));
+  return Object.keys(requireCache).some((file) => /[\\/]undici[\\/]lib[\\/]web[\\/]webidl[\\/]/.test(file));
 }
 
 /**

@@ -21,9 +21,7 @@ import { natives } from '../bridge/natives.js';
 import { unwrapReadableStream } from '../readable/readable-stream.js';
 import { withNativeFace } from './native-face.js';
 import { sameShape } from './restore.js';
-import { builtin } from './builtins.js';
-
-const Module = builtin('node:module');
+import { watchPackageLoads } from '../node-internals/package-load.js';
 
 const SWAPPED = ['ReadableStream', 'WritableStream', 'TransformStream'];
 
@@ -71,12 +69,18 @@ function wrapFetch(journal) {
   }, fetch));
 }
 
+/** While a file of the undici npm package loads, the global stream classes are Node's. */
 function swapWhileUndiciLoads(journal) {
-  const load = Module._load;
-  journal.replaceValue(Module, '_load', function _load(request) {
-    if (typeof request !== 'string' || !request.includes('undici')) return ReflectApply(load, this, arguments);
-    const args = arguments;
-    return withNativeGlobal(() => ReflectApply(load, this, args));
+  const saved = []; // the globals before each file that is loading (files load inside each other)
+  watchPackageLoads(journal, 'undici', {
+    enter() {
+      saved.push(SWAPPED.map((name) => globalThis[name]));
+      for (const name of SWAPPED) globalThis[name] = natives[name];
+    },
+    leave() {
+      const before = saved.pop();
+      SWAPPED.forEach((name, i) => { globalThis[name] = before[i]; });
+    },
   });
 }
 

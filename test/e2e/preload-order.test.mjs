@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { T, ROOT, cleanEnv } from './helpers.mjs';
 
@@ -25,8 +25,8 @@ const ALL = {
   fetchRequestInput: 'echo:i', fetchRedirect307: 'echo:j', fetchClone: 'echo:hecho:h', instanceof: true,
 };
 
-function run(args, script, env = cleanEnv()) {
-  const r = spawnSync(process.execPath, [...args, script], { cwd: ROOT, env, encoding: 'utf8', timeout: 20000 });
+function run(args, script, env = cleanEnv(), scriptArgs = []) {
+  const r = spawnSync(process.execPath, [...args, script, ...scriptArgs], { cwd: ROOT, env, encoding: 'utf8', timeout: 20000 });
   assert.equal(r.status, 0, `child failed (${r.status ?? r.signal}): ${r.stderr}`);
   return { result: JSON.parse(r.stdout.trim().split('\n').pop()), stderr: r.stderr };
 }
@@ -87,6 +87,7 @@ test('the undici npm package loaded after the patch, Node\'s undici loaded befor
   const expected = { stringText: 's', blobText: 'b', oursText: 'o', clone: 'cc' };
   assert.deepEqual(run([...FETCH_FIRST, ...OURS], join(FIX, 'npm-undici.mjs')).result, expected);
   assert.deepEqual(run(OURS, join(FIX, 'npm-undici.mjs')).result, expected);
+  assert.deepEqual(run(OURS, join(FIX, 'npm-undici.mjs'), cleanEnv(), ['import']).result, expected);
 });
 
 // OpenTelemetry's register, which tells its users to load it first. Not a
@@ -125,6 +126,7 @@ test('after an early undici, uninstall() still restores everything the patch cha
       ownKeys: Reflect.ownKeys(Ours.prototype).length, hasInstance: d(Ours, Symbol.hasInstance),
       nativeHasInstance: d(globalThis.ReadableStream, Symbol.hasInstance), fetch: globalThis.fetch,
       load: Module._load, clone: Response.prototype.clone, requestClone: Request.prototype.clone,
+      hooks: globalThis[Symbol.for('fast-webstreams.package-file')],
     });
     const before = snapshot();
     install();
@@ -140,7 +142,9 @@ test('after an early undici, uninstall() still restores everything the patch cha
   assert.equal(r.status, 0, r.stderr);
   const { changed, notRestored } = JSON.parse(r.stdout.trim().split('\n').pop());
   assert.deepEqual(notRestored, []);
-  assert.ok(changed.includes('global') && changed.includes('fetch') && changed.includes('load'), String(changed));
+  // The undici package is watched through module.registerHooks where Node has it, else Module._load.
+  const watch = typeof Module.registerHooks === 'function' ? 'hooks' : 'load';
+  assert.ok(changed.includes('global') && changed.includes('fetch') && changed.includes(watch), String(changed));
   if (major >= 24) assert.ok(changed.includes('proto') && changed.includes('ownKeys'), String(changed));
   if (major >= 26) assert.ok(changed.includes('clone') && changed.includes('requestClone'), String(changed));
 });

@@ -77,6 +77,7 @@ test('uninstall() restores every global, prototype and module export', T, () => 
       if (lazyAccessors) for (const k of ['Response', 'Request']) out['global.' + k] = d(globalThis, k);
       out.postMessage = d(MessagePort.prototype, 'postMessage');
       out.load = Module._load;
+      out.hooks = globalThis[Symbol.for('fast-webstreams.package-file')]; // module.registerHooks' dispatcher
       return out;
     }
     const isDesc = (x) => x !== null && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype && 'configurable' in x;
