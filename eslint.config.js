@@ -25,7 +25,7 @@ const CAPTURED = {
   AbortController: 'AbortControllerCtor',
   AbortSignal: 'abortSignalAborted, abortSignalReason or isAbortSignal',
   EventTarget: 'EventTargetAddEventListener or EventTargetRemoveEventListener',
-  structuredClone: 'transferArrayBuffer',
+  structuredClone: 'arrayBufferTransfer (src/intrinsics.js) or TransferArrayBuffer (src/array-buffers.js)',
 };
 
 export default [
