@@ -20,3 +20,7 @@ export { install, uninstall, isInstalled, nativeClasses } from './patch/globals.
 export { getCounters, resetCounters } from './metrics/api.js';
 export { renderMetrics, registerPromClient, registerOpenTelemetry } from './metrics/integrations.js';
 export { startFromEnv as startMetricsFromEnv } from './metrics/from-env.js';
+
+// util.inspect / console.log print our objects as Node prints its own.
+import { installInspect } from './inspect.js';
+installInspect();

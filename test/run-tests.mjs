@@ -11,7 +11,9 @@
 //      the error-shape table (test/errors/) and the differential fuzzer (test/fuzz/);
 //      then the WPT suite natively and under the global patch (test/wpt/run.mjs),
 //      and patched once more with the preload itself installing the patch
-//   0. once: the TypeScript declarations type-check (test/types/usage.ts)
+//   0. once: the TypeScript declarations type-check (test/types/usage.ts), and
+//      are assignable both ways with lib.dom's and @types/node 20-26's
+//      (test/types/interop.ts)
 // Options: --versions=20,24 to run a subset; --skip-wpt; --skip-unit; --skip-lint.
 // Ends with one line "N passed, N failed" counting the steps, and exits
 // non-zero if any step failed.
@@ -84,6 +86,12 @@ const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 if (!skipUnit) {
   step('TypeScript declarations (tsc --strict, lib es2022)', process.execPath, [tsc, '-p', 'test/types']);
   step('TypeScript declarations with lib dom', process.execPath, [tsc, '-p', 'test/types', '--lib', 'es2022,dom']);
+  // Our classes against the real lib.dom and @types/node 20-26 (npm aliases
+  // @types/node-NN), both ways (test/types/interop.ts).
+  for (const types of [20, 22, 24, 26]) {
+    step(`TypeScript declarations against @types/node ${types} and lib dom`, process.execPath,
+      [tsc, '-p', `test/types/tsconfig.node${types}.json`]);
+  }
 }
 for (const major of majors) {
   let node;

@@ -20,7 +20,10 @@
  * These declarations are self-contained (no `lib.dom` or `@types/node` needed)
  * and module-scoped, so they never clash with the global stream types those
  * libraries declare. `install()` changes the globals at run time only; the
- * global *types* stay whatever your `lib`/`types` settings say.
+ * global *types* stay whatever your `lib`/`types` settings say. Where those
+ * libraries are present, our streams, readers and writers are assignable to
+ * and from theirs (`node:stream/web`'s and the globals), both ways.
+ * Requires TypeScript 5.6 or later.
  *
  * @packageDocumentation
  */
@@ -80,18 +83,33 @@ export type {
 // Read results and async iteration
 // ---------------------------------------------------------------------------
 
+// Why some declarations below look odd. TypeScript compares our classes with
+// lib.dom's and @types/node's by shape, and when it does (an assignment, or
+// `fetchBody.pipeThrough(ourTransform)`) it infers the chunk type of one side
+// from the other's members. Two same-shaped copies of these declarations
+// already disagree there (a closed read's `value: T | undefined` is matched
+// against an open read's `value: T`, and a BYOB reader against a default
+// reader), so lib.dom's and @types/node's own streams do not accept each
+// other. Ours do, both ways, because:
+// - chunk types in read results are `NoInfer`: nothing is inferred from them;
+// - `pipeThrough()` and BYOB `read()` have two overloads (with and without
+//   options): TypeScript compares overloaded methods without inferring;
+// - `getReader()` and the default reader's `read()` end with an overload that
+//   TypeScript uses for inference only (a caller always matches an earlier one).
+// test/types/interop.ts checks all of it against @types/node 20, 22, 24, 26.
+
 /** A read that produced a chunk. */
 export interface ReadableStreamReadValueResult<T> {
   done: false;
   /** The chunk (for a BYOB read: a view of the filled bytes, in a transferred buffer). */
-  value: T;
+  value: NoInfer<T>;
 }
 
 /** A read that found the stream closed. */
 export interface ReadableStreamReadDoneResult<T> {
   done: true;
   /** `undefined` for a default reader; for a BYOB read, the (empty) view, or `undefined` if the stream was cancelled. */
-  value: T | undefined;
+  value: NoInfer<T> | undefined;
 }
 
 /** The result of a reader's `read()`, discriminated on `done`. */
@@ -100,12 +118,13 @@ export type ReadableStreamReadResult<T> = ReadableStreamReadValueResult<T> | Rea
 /** Either kind of reader. */
 export type ReadableStreamReader<R = any> = ReadableStreamDefaultReader<R> | ReadableStreamBYOBReader;
 
-/** The async iterator returned by `ReadableStream.values()` and `[Symbol.asyncIterator]()`. */
-export interface ReadableStreamAsyncIterator<R = any> extends AsyncIterableIterator<R> {
-  /** Reads the next chunk; `{ done: true }` once the stream closes. */
-  next(): Promise<IteratorResult<R, undefined>>;
-  /** Releases the reader and, unless `preventCancel` was set, cancels the stream with `value`. */
-  return(value?: any): Promise<IteratorReturnResult<any>>;
+/**
+ * The async iterator returned by `ReadableStream.values()` and `[Symbol.asyncIterator]()`:
+ * `next()` reads the next chunk, `return(value)` releases the reader and, unless
+ * `preventCancel` was set, cancels the stream with `value`. The same shape as
+ * lib.dom's and `@types/node`'s, so the two are interchangeable (TypeScript 5.6+).
+ */
+export interface ReadableStreamAsyncIterator<R = any> extends AsyncIteratorObject<R, BuiltinIteratorReturn, unknown> {
   [Symbol.asyncIterator](): ReadableStreamAsyncIterator<R>;
 }
 
@@ -121,10 +140,19 @@ export interface ReadableStream<R = any> {
   cancel(reason?: any): Promise<void>;
   /** Locks the stream to a new BYOB reader (byte streams only). */
   getReader(options: { mode: 'byob' }): ReadableStreamBYOBReader;
+  /** Locks the stream to a new reader of the requested mode (a default reader without one). */
+  getReader(options: ReadableStreamGetReaderOptions | undefined): ReadableStreamReader<R>;
   /** Locks the stream to a new default reader. */
   getReader(): ReadableStreamDefaultReader<R>;
-  /** Locks the stream to a new reader of the requested mode. */
-  getReader(options?: ReadableStreamGetReaderOptions): ReadableStreamReader<R>;
+  /**
+   * A default reader, again: no call reaches this overload (the two above
+   * take every argument it does). It ends the list so that the last two
+   * overloads, the ones TypeScript infers chunk types from when it compares
+   * this stream with lib.dom's or @types/node's, both return a default reader.
+   */
+  getReader(options?: { mode?: undefined }): ReadableStreamDefaultReader<R>;
+  /** Pipes this stream into `transform.writable` and returns `transform.readable`. */
+  pipeThrough<T>(transform: ReadableWritablePair<T, R>): ReadableStream<T>;
   /** Pipes this stream into `transform.writable` and returns `transform.readable`. */
   pipeThrough<T>(transform: ReadableWritablePair<T, R>, options?: StreamPipeOptions): ReadableStream<T>;
   /** Pipes this stream into `destination`; resolves when the pipe completes. */
@@ -171,6 +199,12 @@ export declare class ReadableStreamDefaultReader<R = any> {
   cancel(reason?: any): Promise<void>;
   /** Reads the next chunk (when `done`, `value` is `undefined`). */
   read(): Promise<ReadableStreamReadResult<R>>;
+  /**
+   * The same read, as TypeScript's inference sees it (a call always matches
+   * the overload above): the closed result leaves `value` out, so inferring a
+   * chunk type from it adds no `undefined`.
+   */
+  read(): Promise<ReadableStreamReadValueResult<R> | { done: true }>;
   /** Releases the lock; pending reads reject. */
   releaseLock(): void;
 }
@@ -187,6 +221,7 @@ export declare class ReadableStreamBYOBReader {
    * Reads bytes into `view` (whose buffer is transferred) and resolves with a view
    * of the same type over the filled part, once at least `options.min` elements are filled.
    */
+  read<T extends ArrayBufferView>(view: T): Promise<ReadableStreamReadResult<T>>;
   read<T extends ArrayBufferView>(view: T, options?: ReadableStreamBYOBReaderReadOptions): Promise<ReadableStreamReadResult<T>>;
   /** Releases the lock; pending reads reject. */
   releaseLock(): void;

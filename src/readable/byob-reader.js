@@ -184,7 +184,11 @@ export class ReadableStreamBYOBReader {
   static isInstance(value) {
     return typeof value === 'object' && value !== null && #impl in value;
   }
+  static unwrap(value) { return #impl in value ? value.#impl : undefined; }
 }
 const isBYOBReader = ReadableStreamBYOBReader.isInstance;
 delete ReadableStreamBYOBReader.isInstance;
+/** The internal record of a public ReadableStreamBYOBReader, or undefined (for util.inspect, src/inspect.js). */
+export const unwrapBYOBReader = ReadableStreamBYOBReader.unwrap;
+delete ReadableStreamBYOBReader.unwrap;
 defineInterface(ReadableStreamBYOBReader, 'ReadableStreamBYOBReader', ['closed', 'read', 'releaseLock', 'cancel']);

@@ -312,9 +312,13 @@ export class ReadableStreamBYOBRequest {
   static isInstance(value) {
     return typeof value === 'object' && value !== null && #impl in value;
   }
+  static unwrap(value) { return #impl in value ? value.#impl : undefined; }
 }
 const isBYOBRequest = ReadableStreamBYOBRequest.isInstance;
 delete ReadableStreamBYOBRequest.isInstance;
+/** The internal record of a public ReadableStreamBYOBRequest, or undefined (for util.inspect, src/inspect.js). */
+export const unwrapBYOBRequest = ReadableStreamBYOBRequest.unwrap;
+delete ReadableStreamBYOBRequest.unwrap;
 defineInterface(ReadableStreamBYOBRequest, 'ReadableStreamBYOBRequest', ['view', 'respond', 'respondWithNewView']);
 
 // ----- Abstract operations (spec 4.9.5) -----

@@ -144,8 +144,12 @@ export class ReadableStreamDefaultReader {
   static isInstance(value) {
     return typeof value === 'object' && value !== null && #impl in value;
   }
+  static unwrap(value) { return #impl in value ? value.#impl : undefined; }
 }
 const isReader = ReadableStreamDefaultReader.isInstance;
 delete ReadableStreamDefaultReader.isInstance;
+/** The internal record of a public ReadableStreamDefaultReader, or undefined (for util.inspect, src/inspect.js). */
+export const unwrapDefaultReader = ReadableStreamDefaultReader.unwrap;
+delete ReadableStreamDefaultReader.unwrap;
 defineInterface(ReadableStreamDefaultReader, 'ReadableStreamDefaultReader',
   ['closed', 'read', 'releaseLock', 'cancel']);

@@ -67,9 +67,13 @@ export class TransformStreamDefaultController {
   static isInstance(value) {
     return typeof value === 'object' && value !== null && #impl in value;
   }
+  static unwrap(value) { return #impl in value ? value.#impl : undefined; }
 }
 const isController = TransformStreamDefaultController.isInstance;
 delete TransformStreamDefaultController.isInstance;
+/** The internal record of a public TransformStreamDefaultController, or undefined (for util.inspect, src/inspect.js). */
+export const unwrapTransformController = TransformStreamDefaultController.unwrap;
+delete TransformStreamDefaultController.unwrap;
 defineInterface(TransformStreamDefaultController, 'TransformStreamDefaultController',
   ['desiredSize', 'enqueue', 'error', 'terminate']);
 

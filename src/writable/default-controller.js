@@ -106,9 +106,13 @@ export class WritableStreamDefaultController {
   static isInstance(value) {
     return typeof value === 'object' && value !== null && #impl in value;
   }
+  static unwrap(value) { return #impl in value ? value.#impl : undefined; }
 }
 const isController = WritableStreamDefaultController.isInstance;
 delete WritableStreamDefaultController.isInstance;
+/** The internal record of a public WritableStreamDefaultController, or undefined (for util.inspect, src/inspect.js). */
+export const unwrapWritableController = WritableStreamDefaultController.unwrap;
+delete WritableStreamDefaultController.unwrap;
 defineInterface(WritableStreamDefaultController, 'WritableStreamDefaultController', ['signal', 'error']);
 
 /** SetUpWritableStreamDefaultController */

@@ -210,8 +210,12 @@ export class WritableStreamDefaultWriter {
   static isInstance(value) {
     return typeof value === 'object' && value !== null && #impl in value;
   }
+  static unwrap(value) { return #impl in value ? value.#impl : undefined; }
 }
 const isWriter = WritableStreamDefaultWriter.isInstance;
 delete WritableStreamDefaultWriter.isInstance;
+/** The internal record of a public WritableStreamDefaultWriter, or undefined (for util.inspect, src/inspect.js). */
+export const unwrapWriter = WritableStreamDefaultWriter.unwrap;
+delete WritableStreamDefaultWriter.unwrap;
 defineInterface(WritableStreamDefaultWriter, 'WritableStreamDefaultWriter',
   ['closed', 'desiredSize', 'ready', 'abort', 'close', 'releaseLock', 'write']);

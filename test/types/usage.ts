@@ -114,7 +114,7 @@ async function defaultStream(): Promise<void> {
   const iterator = iterated.values({ preventCancel: true });
   const step = await iterator.next();
   if (!step.done) expectType<string>(step.value);
-  await iterator.return();
+  await iterator.return?.();
 
   async function* generate(): AsyncGenerator<number> {
     yield 1;
