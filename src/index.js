@@ -17,7 +17,7 @@ export { TextDecoderStream } from './codecs/text-decoder-stream.js';
 export { CompressionStream } from './codecs/compression-stream.js';
 export { DecompressionStream } from './codecs/decompression-stream.js';
 export { install, uninstall, isInstalled, nativeClasses } from './patch/globals.js';
-export { getCounters, resetCounters } from './metrics/api.js';
+export { getCounters, resetCounters, getSites } from './metrics/api.js';
 export { renderMetrics, registerPromClient, registerOpenTelemetry } from './metrics/integrations.js';
 export { startFromEnv as startMetricsFromEnv } from './metrics/from-env.js';
 

@@ -12,6 +12,7 @@
 // and pumpAfterPull(), below.
 import { enqueueMicrotask, Deferred, promiseResolvedWith } from '../promise.js';
 import { counters, countFallback } from '../metrics/counters.js';
+import { sites, countAtSite } from '../metrics/sites.js';
 import { ReadableStreamDefaultReaderRead } from '../readable/default-reader.js';
 import {
   WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterCloseWithErrorPropagation,
@@ -103,8 +104,9 @@ export function writePendingChunk(pump) {
   pump.hasPendingChunk = false;
   const dest = pump.dest;
   if (!canWriteDirectly(dest)) {
-    countFallback('dest-not-idle'); // backpressure, a write in flight, or a size() strategy
+    countFallback('dest-not-idle', dest); // backpressure, a write in flight, or a size() strategy
     counters.specWrites++;
+    if (sites.on) countAtSite(dest, 'specWrites');
     if (WritableStreamDefaultWriterWriteTracked(pump.pipe.writer, chunk, pump.writeRequest)) pump.writesInFlight++;
     return true;
   }
@@ -244,6 +246,7 @@ class PumpReadRequest {
       }
     }
     counters.specPipeChunks++;
+    if (sites.on) countAtSite(pump.source, 'specPipeChunks');
     enqueueMicrotask(pump.step);
   }
 

@@ -2,6 +2,7 @@
 // the derived figures (chunk share per tier, one-line summary) that the
 // stderr lines, the exit summary and the load comparison all print the same way.
 import { snapshotCounters, zeroCounters } from './counters.js';
+import { resetSites, topSites } from './sites.js';
 
 /**
  * A snapshot of this process's counters: a fresh plain object (changing it
@@ -11,9 +12,26 @@ export function getCounters() {
   return snapshotCounters();
 }
 
-/** Zeroes every counter and forgets every fallback reason. */
+/** Zeroes every counter and forgets every fallback reason (and the per-site tallies). */
 export function resetCounters() {
   zeroCounters();
+  resetSites();
+}
+
+/**
+ * With FAST_WEBSTREAMS_METRICS_SITES=1: the application code whose streams
+ * took the spec path or fell back, most events first,
+ * [{ site: 'file:line:column', total, events: { kind: count } }]; [] otherwise.
+ */
+export function getSites(limit = 10) {
+  return topSites(limit);
+}
+
+/** The exit summary's second line: where to look first. */
+export function formatSites(rows) {
+  if (rows.length === 0) return 'fast-webstreams: sites: no spec-path chunk or fallback from application code';
+  const listed = rows.map((r) => `${r.site} (${Object.entries(r.events).map(([k, c]) => `${k} ${c}`).join(', ')})`);
+  return `fast-webstreams: sites, most spec-path chunks and fallbacks first: ${listed.join('; ')}`;
 }
 
 const n = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);

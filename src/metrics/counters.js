@@ -3,6 +3,8 @@
 // counting costs an add on a hot path and nothing else. Exposure (getCounters,
 // diagnostics_channel, stderr lines, Prometheus) lives beside this module.
 
+import { sites, countAtSite } from './sites.js';
+
 /** The live counters. Fields are only ever incremented; resetCounters() zeroes them. */
 export const counters = {
   // Streams created, per class.
@@ -32,10 +34,11 @@ const zero = { ...counters };
 /** Fallback reason (a short kebab-case string) -> how many times it happened. */
 export const fallbackReasons = new Map();
 
-/** Records that a fast path fell back to the spec path, and why. */
-export function countFallback(reason) {
+/** Records that a fast path fell back to the spec path, and why; `record` is the stream it fell back on. */
+export function countFallback(reason, record) {
   counters.fallbacks++;
   fallbackReasons.set(reason, (fallbackReasons.get(reason) ?? 0) + 1);
+  if (sites.on) countAtSite(record, `fallback:${reason}`);
 }
 
 /** A snapshot: a plain object with every counter and a `fallbackReasons` object. */

@@ -12,6 +12,9 @@
 //                                          for all its workers (port.js)
 //   FAST_WEBSTREAMS_METRICS_HOST=host      bind address for that server (default 127.0.0.1)
 //   FAST_WEBSTREAMS_METRICS_SUMMARY=1      one summary line on stderr when the process exits
+//   FAST_WEBSTREAMS_METRICS_SITES=1        attribute spec-path chunks and fallbacks to the application
+//                                          code that created the stream (sites.js): the top sites go
+//                                          into the summary, the stderr lines and /metrics
 //
 // Only the main thread starts outputs: worker threads inherit the same
 // environment, and their counters are their own.
@@ -23,7 +26,8 @@
 // node:http only when a port is set.
 import { enableMetricsChannel } from './channel.js';
 import { metricsRecord } from './record.js';
-import { formatSummary, getCounters } from './api.js';
+import { formatSummary, formatSites, getCounters } from './api.js';
+import { enableSites, sites, topSites } from './sites.js';
 import { startMetricsPort } from './port.js';
 import { builtin } from '../patch/builtins.js';
 import { isOff } from '../patch/features.js';
@@ -43,9 +47,11 @@ const say = (line) => {
 const warn = (message) => say(`fast-webstreams: ${message}`);
 
 /** Parses the environment into a plan; pure, so tests can check it directly. */
+const isSet = (value) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+
 export function metricsPlan(env = process.env) {
   const plan = { enabled: !isOff(env.FAST_WEBSTREAMS), intervalMs: DEFAULT_INTERVAL_MS, stderr: false,
-    port: null, host: '127.0.0.1', summary: false, warnings: [] };
+    port: null, host: '127.0.0.1', summary: false, sites: false, warnings: [] };
   const rawInterval = env.FAST_WEBSTREAMS_METRICS_INTERVAL;
   if (rawInterval !== undefined && rawInterval !== '') {
     const ms = Number(rawInterval);
@@ -67,7 +73,8 @@ export function metricsPlan(env = process.env) {
   }
   if (env.FAST_WEBSTREAMS_METRICS_HOST) plan.host = env.FAST_WEBSTREAMS_METRICS_HOST;
   const summary = env.FAST_WEBSTREAMS_METRICS_SUMMARY;
-  plan.summary = summary !== undefined && summary !== '' && summary !== '0' && summary.toLowerCase() !== 'false';
+  plan.summary = isSet(summary);
+  plan.sites = isSet(env.FAST_WEBSTREAMS_METRICS_SITES);
   return plan;
 }
 
@@ -82,6 +89,7 @@ function armExitSummary() {
     if (printed) return;
     printed = true;
     say(`${formatSummary(getCounters())} (pid ${process.pid})`);
+    if (sites.on) say(formatSites(topSites()));
   };
   process.on('exit', print);
   // A signal ends the process without 'exit'. Print, then, only when nobody
@@ -104,6 +112,7 @@ export function startFromEnv(env = process.env) {
   started = true;
   const plan = metricsPlan(env);
   if (!plan.enabled) return;
+  if (plan.sites) enableSites();
   enableMetricsChannel(plan.intervalMs, isMainThread);
   const outputs = plan.stderr || plan.port !== null || plan.summary || plan.warnings.length > 0;
   if (!outputs || !isMainThread()) return;

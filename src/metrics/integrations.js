@@ -6,11 +6,13 @@
 import { snapshotCounters } from './counters.js';
 import { metricName, COUNTER_HELP, renderPrometheus, tierHops } from './prometheus.js';
 import { infoLabels } from './info.js';
+import { sites, topSites } from './sites.js';
 import { isInstalled } from '../patch/globals.js';
 
 /** This process's counters as Prometheus text (append it to your own /metrics body). */
 export function renderMetrics() {
-  return renderPrometheus(snapshotCounters(), { installed: isInstalled(), info: infoLabels() });
+  return renderPrometheus(snapshotCounters(),
+    { installed: isInstalled(), info: infoLabels(), sites: sites.on ? topSites() : undefined });
 }
 
 const numericFields = (snap) => Object.keys(snap).filter((k) => typeof snap[k] === 'number' && k !== 'fallbacks');

@@ -13,6 +13,7 @@ import { ClusterAggregate, announcePrimary, loadedCluster, reportsToPrimary, sta
 import { renderPrometheus } from './prometheus.js';
 import { servePrometheus } from './server.js';
 import { infoLabels } from './info.js';
+import { sites, topSites } from './sites.js';
 import { isInstalled } from '../patch/globals.js';
 
 export const WATCH_INTERVAL_MS = 200;
@@ -25,7 +26,7 @@ function anyWork() {
 
 /** What this process serves at /metrics: its counters plus its workers' ones. */
 export function renderProcessMetrics(aggregate) {
-  const extra = { installed: isInstalled(), info: infoLabels() };
+  const extra = { installed: isInstalled(), info: infoLabels(), sites: sites.on ? topSites() : undefined };
   if (aggregate === undefined || !aggregate.attached) return renderPrometheus(snapshotCounters(), extra);
   const { total, workers } = aggregate.view();
   return renderPrometheus(total, { ...extra, workers });

@@ -55,7 +55,8 @@ function family(lines, name, type, help, samples) {
  * `extra.installed` (boolean) adds the `fast_webstreams_installed` gauge;
  * `extra.info` (labels) the `fast_webstreams_info` gauge; `extra.workers`
  * ([{ id, pid, counters }]) per-worker families of a cluster primary (`snap`
- * is then the sum over the primary, its workers and the workers that exited).
+ * is then the sum over the primary, its workers and the workers that exited);
+ * `extra.sites` (topSites()) the per-site family of FAST_WEBSTREAMS_METRICS_SITES.
  */
 export function renderPrometheus(snap, extra = {}) {
   const lines = [];
@@ -95,6 +96,15 @@ export function renderPrometheus(snap, extra = {}) {
     family(lines, 'fast_webstreams_fast_share', 'gauge',
       'Share of chunk hops on the fast tiers (fused + sync) / all, since start or resetCounters(); use chunk_hops_total for a windowed share.',
       [[null, Number(((hops.fused + hops.sync) / total).toFixed(6))]]);
+  }
+  if (extra.sites !== undefined && extra.sites.length > 0) {
+    const samples = [];
+    for (const row of extra.sites) {
+      for (const [kind, n] of Object.entries(row.events)) samples.push([{ site: row.site, kind }, n]);
+    }
+    family(lines, 'fast_webstreams_site_events_total', 'counter',
+      'With FAST_WEBSTREAMS_METRICS_SITES=1: spec-path chunks and fallbacks by the application code that created the stream (the 10 sites with the most).',
+      samples);
   }
   if (extra.workers !== undefined) {
     family(lines, 'fast_webstreams_cluster_workers', 'gauge', 'Cluster workers whose counters this primary has received and that are still alive.',

@@ -3,10 +3,11 @@
 import { snapshotCounters } from './counters.js';
 import { tierShares } from './api.js';
 import { isInstalled } from '../patch/globals.js';
+import { sites, topSites } from './sites.js';
 
 export function metricsRecord() {
   const counters = snapshotCounters();
-  return {
+  const record = {
     source: 'fast-webstreams',
     time: new Date().toISOString(),
     pid: process.pid,
@@ -14,4 +15,6 @@ export function metricsRecord() {
     tiers: tierShares(counters),
     counters,
   };
+  if (sites.on) record.sites = topSites();
+  return record;
 }

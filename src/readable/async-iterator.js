@@ -6,6 +6,7 @@ import {
 } from '../intrinsics.js';
 import { readBufferedChunk } from '../fast/sync-read.js';
 import { counters } from '../metrics/counters.js';
+import { sites, countAtSite } from '../metrics/sites.js';
 import { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
 import { illegalInvocation } from '../webidl.js';
 import { ReadableStreamReaderGenericCancel } from './stream-ops.js';
@@ -117,6 +118,7 @@ class ReadableStreamAsyncIterator {
       if (known !== undefined) return known;
     }
     counters.specReads++;
+    if (sites.on) countAtSite(it.reader.stream, 'specReads');
     it.ongoingPromise = ongoing === undefined ? nextSteps(it) : nextStepsAfter(it, ongoing);
     return it.ongoingPromise;
   }

@@ -10,6 +10,7 @@ import {
 } from './stream-ops.js';
 import { unwrapReadableStream } from './readable-stream.js';
 import { counters } from '../metrics/counters.js';
+import { sites, countAtSite } from '../metrics/sites.js';
 import { invalidArgType, invalidState } from '../errors.js';
 
 export class ReadableStreamDefaultReaderImpl {
@@ -120,6 +121,7 @@ export class ReadableStreamDefaultReader {
     const known = readBufferedChunk(stream); // tier 1 hook
     if (known !== undefined) return known;
     counters.specReads++;
+    if (sites.on) countAtSite(stream, 'specReads');
     const readRequest = new DefaultReadRequest();
     ReadableStreamDefaultReaderRead(reader, readRequest);
     return readRequest.promise;

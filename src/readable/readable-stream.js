@@ -19,6 +19,7 @@ import { CreateReadableStreamAsyncIterator } from './async-iterator.js';
 import { ReadableStreamFromIterable } from './from.js';
 import { unwrapWritableStream, isWritableStreamLocked } from '../writable/writable-stream.js';
 import { counters } from '../metrics/counters.js';
+import { sites, noteCreation } from '../metrics/sites.js';
 import { countChainEndingAtReader } from '../fast/chain.js';
 import { invalidArgType, invalidArgValueRange, invalidState } from '../errors.js';
 
@@ -58,6 +59,7 @@ export class ReadableStream {
     }
     const stream = new ReadableStreamImpl();
     counters.readableStreamsCreated++;
+    if (sites.on) noteCreation(stream); // FAST_WEBSTREAMS_METRICS_SITES
     this.#impl = stream;
     stream.api = this;
     if (type === 'bytes') {

@@ -25,6 +25,7 @@ import {
   TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform,
 } from './default-controller.js';
 import { counters } from '../metrics/counters.js';
+import { sites, noteCreation } from '../metrics/sites.js';
 import { performTransformHandingOff } from '../fast/chain.js';
 import { invalidArgType, invalidArgValueRange, plainTypeError } from '../errors.js';
 
@@ -94,6 +95,7 @@ export class TransformStream {
     const writableSizeAlgorithm = ExtractSizeAlgorithm(writableStrategyDict);
     const stream = new TransformStreamImpl();
     counters.transformStreamsCreated++;
+    if (sites.on) noteCreation(stream); // FAST_WEBSTREAMS_METRICS_SITES
     this.#impl = stream;
     stream.api = this;
     InitializeTransformStream(stream, writableHighWaterMark, writableSizeAlgorithm,

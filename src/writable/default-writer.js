@@ -12,6 +12,7 @@ import {
 } from './default-controller.js';
 import { unwrapWritableStream } from './writable-stream.js';
 import { counters } from '../metrics/counters.js';
+import { sites, countAtSite } from '../metrics/sites.js';
 import { invalidArgType, invalidState } from '../errors.js';
 
 export class WritableStreamDefaultWriterImpl {
@@ -204,6 +205,7 @@ export class WritableStreamDefaultWriter {
     const writer = this.#impl;
     if (writer.stream === undefined) return promiseRejectedWith(invalidState('Cannot write to a stream using a released writer'));
     counters.specWrites++; // the caller holds the promise and can watch desiredSize: always the spec path
+    if (sites.on) countAtSite(writer.stream, 'specWrites');
     return WritableStreamDefaultWriterWrite(writer, chunk);
   }
 

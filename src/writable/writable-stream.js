@@ -12,6 +12,7 @@ import {
 import { SetUpWritableStreamDefaultControllerFromUnderlyingSink } from './default-controller.js';
 import { AcquireWritableStreamDefaultWriter } from './default-writer.js';
 import { counters } from '../metrics/counters.js';
+import { sites, noteCreation } from '../metrics/sites.js';
 import { invalidArgType, invalidArgValueRange, invalidState } from '../errors.js';
 
 export class WritableStream {
@@ -49,6 +50,7 @@ export class WritableStream {
     }
     const stream = new WritableStreamImpl();
     counters.writableStreamsCreated++;
+    if (sites.on) noteCreation(stream); // FAST_WEBSTREAMS_METRICS_SITES
     this.#impl = stream;
     stream.api = this;
     const sizeAlgorithm = ExtractSizeAlgorithm(strategyDict);

@@ -149,7 +149,9 @@ test('environment parsing', () => {
   const plan = metricsPlan({ FAST_WEBSTREAMS_METRICS: 'stderr', FAST_WEBSTREAMS_METRICS_INTERVAL: '250',
     FAST_WEBSTREAMS_METRICS_PORT: '9464', FAST_WEBSTREAMS_METRICS_SUMMARY: '1' });
   assert.deepEqual({ ...plan, warnings: undefined }, { enabled: true, intervalMs: 250, stderr: true, port: 9464,
-    host: '127.0.0.1', summary: true, warnings: undefined });
+    host: '127.0.0.1', summary: true, sites: false, warnings: undefined });
+  assert.equal(metricsPlan({ FAST_WEBSTREAMS_METRICS_SITES: '1' }).sites, true);
+  assert.equal(metricsPlan({ FAST_WEBSTREAMS_METRICS_SITES: 'false' }).sites, false);
   assert.equal(metricsPlan({}).intervalMs, 10000);
   assert.equal(metricsPlan({}).port, null);
   assert.equal(metricsPlan({ FAST_WEBSTREAMS: '0' }).enabled, false);
