@@ -102,6 +102,16 @@ const CASES = {
     watch('pipeTo', src2.pipeTo(ws));
     log('after pipeTo');
     setTimeout(() => log('pulls', n), 50);` },
+  // Found by test/fuzz (result:iter): next() answered a queued chunk at once while
+  // the pull its read started was still to run again, so the loop's next read came
+  // before that pull and merged with it: one pull fewer than native and the spec.
+  'for await meets a pull that enqueued and is asked again': `
+    let n = 0;
+    const rs = new ReadableStream({
+      start(c) { c.enqueue('a'); },
+      pull(c) { log('pull', n); if (n++ === 0) c.enqueue('b'); },
+    }, { highWaterMark: 4 });
+    watch('iterate', (async () => { for await (const v of rs) log('value', v); })());`,
 };
 
 function run(body, preload) {
