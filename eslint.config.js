@@ -69,7 +69,7 @@ export default [
         patterns: [{
           group: ['**/fast/*'],
           allowImportNames: [
-            'feedPump', 'pumpAfterPull', 'readBufferedChunk', 'performTransformHandingOff', 'countChainEndingAtReader',
+            'feedPump', 'pumpAfterPull', 'readBufferedChunk', 'nextBufferedChunk', 'performTransformHandingOff', 'countChainEndingAtReader',
             'PipePump', 'pumpChunks', 'writePendingChunk', 'dropPendingChunk', 'waitForWritesToFinish',
             'closeDestination', 'linkChain', 'unlinkChain',
           ],

@@ -4,10 +4,12 @@
 import {
   ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag,
 } from '../intrinsics.js';
-import { readBufferedChunk } from '../fast/sync-read.js';
+import { nextBufferedChunk } from '../fast/sync-read.js';
 import { counters } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
-import { Deferred, promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
+import {
+  Deferred, promiseResolvedWith, promiseRejectedWith, resolvedUndefined, uponPromise,
+} from '../promise.js';
 import { illegalInvocation } from '../webidl.js';
 import { ReadableStreamReaderGenericCancel } from './stream-ops.js';
 import {
@@ -23,6 +25,11 @@ class AsyncIteratorImpl {
     this.preventCancel = preventCancel;
     this.ongoingPromise = undefined;
     this.isFinished = false;
+  }
+
+  /** The iteration result for a chunk already dequeued, with the spec's timing. */
+  settleNextLater(chunk) {
+    return settleNextLater(this, { value: chunk, done: false });
   }
 }
 
@@ -84,6 +91,19 @@ function nextSteps(it) {
   return withSteps;
 }
 
+/**
+ * The spec's timing for a chunk already dequeued: the iteration result one
+ * microtask later, and next() calls meanwhile wait for it (the ongoing promise).
+ */
+function settleNextLater(it, result) {
+  const withSteps = uponPromise(resolvedUndefined(), () => {
+    it.ongoingPromise = undefined;
+    return result;
+  });
+  it.ongoingPromise = withSteps;
+  return withSteps;
+}
+
 function returnSteps(it, value) {
   if (it.isFinished) return promiseResolvedWith({ value, done: true });
   it.isFinished = true;
@@ -114,7 +134,7 @@ class ReadableStreamAsyncIterator {
     if (ongoing === undefined && !it.isFinished) {
       // Nothing is in flight, so chunks still come out in order: the dequeue
       // is synchronous, and a later next() finds no ongoing promise to wait for.
-      const known = readBufferedChunk(it.reader.stream); // tier 1 hook
+      const known = nextBufferedChunk(it.reader.stream, it); // tier 1 hook
       if (known !== undefined) return known;
     }
     counters.specReads++;

@@ -77,9 +77,14 @@ export async function fuzz(o) {
     }
     const lane = lanes[0];
     for (const [sig, { first, seeds: sigSeeds }] of [...bySig].slice(0, shrinkMax)) {
+      // Keep the referee's verdict too: a program where ours is the odd one
+      // out must not shrink into one where native is.
       const stillFails = async (cand) => {
-        const { diffs } = await runBoth(lane, cand);
-        return diffs.some((d) => d.cls === first.cls);
+        const { A, B, diffs } = await runBoth(lane, cand);
+        if (!diffs.some((d) => d.cls === first.cls)) return false;
+        if (!lane.p) return true;
+        const P = await lane.p.run(compile(cand));
+        return refereeVerdict(diffs.filter((d) => d.cls === first.cls), A, B, P) === first.verdict;
       };
       const small = await shrinkProgram(first.program, stillFails, { log: (m) => log(`  [${sig}] ${m}`) });
       const { A, B, diffs } = await runBoth(lane, small);

@@ -102,6 +102,28 @@ const CASES = {
     watch('pipeTo', src2.pipeTo(ws));
     log('after pipeTo');
     setTimeout(() => log('pulls', n), 50);` },
+  // Found by test/fuzz (result:iter): next() answered a queued chunk at once while
+  // the pull its read started was still to run again, so the loop's next read came
+  // before that pull and merged with it: one pull fewer than native and the spec.
+  'for await meets a pull that enqueued and is asked again': `
+    let n = 0;
+    const rs = new ReadableStream({
+      start(c) { c.enqueue('a'); },
+      pull(c) { log('pull', n); if (n++ === 0) c.enqueue('b'); },
+    }, { highWaterMark: 4 });
+    watch('iterate', (async () => { for await (const v of rs) log('value', v); })());`,
+  // Found by test/fuzz (result:pull): a pipe whose first read met a pull in progress
+  // asked for one pull more once that pull's follow-up enqueued nothing.
+  'a pipe starting during a pull of a source that enqueues nothing': `
+    let n = 0;
+    const src = new ReadableStream({ pull() { log('pull', n++); } });
+    queueMicrotask(() => src.pipeThrough(new TransformStream()));`,
+  // The same after a write into a transform with room (hwm 4): native reads again at
+  // once there too, so the read merges into the pull already asked for, as natively.
+  'a pipe into a transform with room reads on without an extra pull': { since: 24, body: `
+    let n = 0;
+    const src = new ReadableStream({ pull(c) { log('pull', n); if (n++ === 0) c.enqueue('c'); } });
+    src.pipeThrough(new TransformStream({}, { highWaterMark: 4 }));` },
 };
 
 function run(body, preload) {
