@@ -14,7 +14,7 @@
 // Removed (each must be a whole statement ending in `;`):
 //   counters.<field>++;        ++counters.<field>;
 //   counters.<field> += <expr>;   (<expr>: names, numbers, `.`, + - *; no calls)
-//   countFallback(<reason>);      (<reason>: one string literal or a dotted name)
+//   countFallback(<reason>[, <stream>]);   (<reason>: one string literal or a dotted name; <stream>: a name)
 // and, when such a statement is the whole body of an `if` whose condition has
 // no side effect (no call, assignment, ++/--, `new`...) and no `else`, the
 // whole `if`: the test existed only for counting. Removed text is blanked
@@ -155,12 +155,13 @@ export function stripCounters(source, file = '<source>') {
         throw unknown(tok, 'a counter read, or updated other than by `++` / `+=` in a statement of its own');
       }
     } else {
-      // countFallback(<one string literal or dotted name>);
+      // countFallback(<one string literal or dotted name>[, <name>]);
       let j = k + 2;
       const arg = isP(toks[k + 1], '(') && (is(toks[j], 'str') || is(toks[j], 'id'));
       if (arg && is(toks[j], 'id')) while (isP(toks[j + 1], '.') && is(toks[j + 2], 'id')) j += 2;
+      if (arg && isP(toks[j + 1], ',') && is(toks[j + 2], 'id')) j += 2; // the stream it fell back on
       if (!arg || !isP(toks[j + 1], ')') || !isP(toks[j + 2], ';')) {
-        throw unknown(tok, '`countFallback` used other than as `countFallback(<string or name>);`');
+        throw unknown(tok, '`countFallback` used other than as `countFallback(<string or name>[, <name>]);`');
       }
       last = j + 2;
     }

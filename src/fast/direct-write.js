@@ -55,7 +55,8 @@ export function writeDirectly(ws, chunk, request) {
   }
   // The sink or transform() returned a promise or changed the stream's state,
   // or the transform waits for its output to be read.
-  countFallback(outputUnread ? 'transform-output-unread' : 'async-write', ws);
+  const reason = outputUnread ? 'transform-output-unread' : 'async-write';
+  countFallback(reason, ws);
   ownQueueWithSizes(controller).enqueue(chunk, 1);
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
   reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);

@@ -96,6 +96,14 @@ test('known counter statements are removed, with lines, comments and strings kep
   assert.doesNotThrow(() => new Function(code.replace(/^import .*$/m, '').replace(/^function f/m, 'return function f')));
 });
 
+test('a fallback that names the stream it fell back on is removed too', () => {
+  const src = "import { counters, countFallback } from '../metrics/counters.js';\nconst r = 'x';\ncountFallback(r, ws);\ncountFallback('y', dest);\n";
+  const { code, removed } = stripCounters(src, 'x.js');
+  assert.equal(removed.length, 2);
+  assert.doesNotMatch(code, /countFallback\(/);
+  assert.throws(() => stripCounters("import { countFallback } from '../metrics/counters.js';\ncountFallback('y', a.b);\n", 'y.js'), /y\.js:2/);
+});
+
 test('any other use of counters or countFallback in the core is refused, naming file and line', () => {
   const imp = "import { counters, countFallback } from '../metrics/counters.js';\n";
   const refused = {
