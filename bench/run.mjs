@@ -122,7 +122,7 @@ async function nodeBinary(major) {
 }
 
 // The fetch scenario's upstream, in a separate process for the whole run.
-function startServer(bin) {
+export function startServer(bin) {
   return new Promise((resolveUrl, reject) => {
     const child = spawn(bin, [join(here, 'server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
     let buf = '';
@@ -144,7 +144,7 @@ function progress(text) {
   else if (text) process.stderr.write(`${text}\n`);
 }
 
-function runChild({ bin, impl, flags, scenario, env, timeoutMs }) {
+export function runChild({ bin, impl, flags, scenario, env, timeoutMs }) {
   const spec = IMPLS[impl];
   const argv = [...flags, ...scenario.flags, join(here, 'child.mjs'), `--scenario=${scenario.name}`, `--kind=${spec.kind}`];
   const r = spawnSync(bin, argv, { encoding: 'utf8', env: { ...env, ...spec.env }, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 << 20 });
