@@ -29,10 +29,17 @@ function logText() {
   }
   return text.slice(0, POOL);
 }
-const poolBytes = new TextEncoder().encode(logText());
-const byteChunks = Array.from({ length: POOL / CHUNK }, (_, i) => poolBytes.subarray(i * CHUNK, (i + 1) * CHUNK));
-const decoder = new TextDecoder();
-const textChunks = byteChunks.map((c) => decoder.decode(c)); // ASCII: CHUNK characters each
+// Made on first use: every child loads every scenario file.
+let pool = null;
+function chunks() {
+  if (pool === null) {
+    const bytes = new TextEncoder().encode(logText());
+    const byteChunks = Array.from({ length: POOL / CHUNK }, (_, i) => bytes.subarray(i * CHUNK, (i + 1) * CHUNK));
+    const decoder = new TextDecoder();
+    pool = { byteChunks, textChunks: byteChunks.map((c) => decoder.decode(c)) }; // ASCII: CHUNK characters each
+  }
+  return pool;
+}
 
 // A pull source like common.mjs#source, cycling through `chunks`.
 function cyclingSource(chunks) {
@@ -142,7 +149,7 @@ export default [
     async web() {
       let bytes = 0;
       const sink = new WritableStream({ write(c) { bytes += c.byteLength; } });
-      await cyclingSource(byteChunks)
+      await cyclingSource(chunks().byteChunks)
         .pipeThrough(new CompressionStream('gzip'))
         .pipeThrough(new DecompressionStream('gzip'))
         .pipeTo(sink);
@@ -150,7 +157,7 @@ export default [
     },
     async node() {
       const { sink, bytes } = nodeByteSink();
-      await pipeline(nodeCyclingSource(byteChunks), createGzip(), createGunzip(), sink);
+      await pipeline(nodeCyclingSource(chunks().byteChunks), createGzip(), createGunzip(), sink);
       return bytes();
     },
   },
@@ -161,7 +168,7 @@ export default [
     async web() {
       let bytes = 0;
       const sink = new WritableStream({ write(c) { bytes += c.byteLength; } });
-      await cyclingSource(textChunks).pipeThrough(new TextEncoderStream()).pipeTo(sink);
+      await cyclingSource(chunks().textChunks).pipeThrough(new TextEncoderStream()).pipeTo(sink);
       return bytes;
     },
     // The same encoding in a Transform (TextEncoder, as Node's class uses).
@@ -169,7 +176,7 @@ export default [
       const encoder = new TextEncoder();
       const encode = new Transform({ objectMode: true, transform(s, _enc, cb) { cb(null, encoder.encode(s)); } });
       const { sink, bytes } = nodeByteSink();
-      await pipeline(nodeCyclingSource(textChunks), encode, sink);
+      await pipeline(nodeCyclingSource(chunks().textChunks), encode, sink);
       return bytes();
     },
   },
