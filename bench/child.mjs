@@ -6,11 +6,14 @@
 // BENCH_CLOCK=cpu (run.mjs --clock=cpu) times the process's CPU time (warm-up
 // included) instead of the wall clock: on a machine shared with other work,
 // time spent waiting for a core then counts for nothing.
+// BENCH_SMOKE=1 (test/unit/bench-smoke.test.mjs) runs the scenario once, checked,
+// with no warm-up and no timed window: it says the scenario works, not how fast.
 import { byName } from './scenarios/index.mjs';
 import { CHUNK, COUNT, QUICK } from './scenarios/common.mjs';
 
 const MIN_TIMED_MS = QUICK ? 100 : 500;
 const CPU_CLOCK = process.env.BENCH_CLOCK === 'cpu';
+const SMOKE = process.env.BENCH_SMOKE === '1';
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -44,7 +47,7 @@ try {
   const minRuns = scenario.unit === 'memory' ? 1 : 2;
   const clockMs = CPU_CLOCK ? cpuMs : () => performance.now();
   const warmStart = clockMs();
-  for (let i = 0; i < 50 && (i < minRuns || (scenario.unit !== 'memory' && clockMs() - warmStart < 250)); i++) {
+  for (let i = 0; !SMOKE && i < 50 && (i < minRuns || (scenario.unit !== 'memory' && clockMs() - warmStart < 250)); i++) {
     check(await fn());
   }
   globalThis.gc?.();
@@ -63,7 +66,7 @@ try {
     runs++;
     elapsedMs = Number(process.hrtime.bigint() - t0) / 1e6;
     timedMs = CPU_CLOCK ? cpuMs() - c0 : elapsedMs;
-  } while (scenario.unit !== 'memory' && timedMs < MIN_TIMED_MS && runs < 1000);
+  } while (!SMOKE && scenario.unit !== 'memory' && timedMs < MIN_TIMED_MS && runs < 1000);
   const seconds = elapsedMs / 1000;
   const value = scenario.unit === 'memory' ? amount : amount / (timedMs / 1000);
   report({ value, amount, seconds, cpuSeconds: (cpuMs() - c0) / 1000, runs });

@@ -3,7 +3,9 @@
 // implementation is nothing more than the preload flags that replace them.
 // An implementation with `prepare(bin)` has its flags made at bench start
 // (it returns { flags, note, cleanup }); one with `optIn` runs only when
-// --impl names it.
+// --impl names it; `env` is added to its child's environment; one with
+// `codecsOnly` runs only the scenarios that go through a codec class
+// (`codecs: true`), where it differs from its neighbour.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareNoCounters } from './impls/strip-counters.mjs';
@@ -16,6 +18,15 @@ export const IMPLS = {
   native: { label: 'native', kind: 'web', flags: [] },
   // Exactly what our users run: the register preload.
   fast: { label: 'fast-webstreams', kind: 'web', flags: ['--import', join(root, 'register.mjs')] },
+  // The same preload with our TextEncoderStream, TextDecoderStream,
+  // CompressionStream and DecompressionStream switched on (docs/codecs.md).
+  'fast-codecs': {
+    label: 'fast-webstreams+codecs',
+    kind: 'web',
+    flags: ['--import', join(root, 'register.mjs')],
+    env: { FAST_WEBSTREAMS_CODECS: '1' },
+    codecsOnly: true,
+  },
   // The same, with every tier-counter update stripped from a copy of src/ made
   // at bench start (bench/impls/strip-counters.mjs): `fast` against this one
   // is what counting costs. Listed right after `fast` so the two run back to back.
@@ -33,6 +44,12 @@ export const IMPLS = {
 };
 
 export const IMPL_ORDER = Object.keys(IMPLS);
+
+// Whether `key` has something to run in `scenario`.
+export function runsScenario(key, scenario) {
+  const spec = IMPLS[key];
+  return Boolean(scenario[spec.kind]) && (!spec.codecsOnly || Boolean(scenario.codecs));
+}
 // What runs without --impl.
 export const DEFAULT_IMPLS = IMPL_ORDER.filter((k) => !IMPLS[k].optIn);
 

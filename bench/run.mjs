@@ -21,7 +21,7 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scenarios } from './scenarios/index.mjs';
-import { DEFAULT_IMPLS, IMPLS, IMPL_ORDER, parseImpls } from './impls.mjs';
+import { DEFAULT_IMPLS, IMPLS, IMPL_ORDER, parseImpls, runsScenario } from './impls.mjs';
 import { renderTable } from './report/table.mjs';
 import { renderMarkdown } from './report/markdown.mjs';
 import { renderSvg } from './report/svg.mjs';
@@ -122,7 +122,7 @@ async function nodeBinary(major) {
 }
 
 // The fetch scenario's upstream, in a separate process for the whole run.
-function startServer(bin) {
+export function startServer(bin) {
   return new Promise((resolveUrl, reject) => {
     const child = spawn(bin, [join(here, 'server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
     let buf = '';
@@ -144,10 +144,10 @@ function progress(text) {
   else if (text) process.stderr.write(`${text}\n`);
 }
 
-function runChild({ bin, impl, flags, scenario, env, timeoutMs }) {
+export function runChild({ bin, impl, flags, scenario, env, timeoutMs }) {
   const spec = IMPLS[impl];
   const argv = [...flags, ...scenario.flags, join(here, 'child.mjs'), `--scenario=${scenario.name}`, `--kind=${spec.kind}`];
-  const r = spawnSync(bin, argv, { encoding: 'utf8', env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 << 20 });
+  const r = spawnSync(bin, argv, { encoding: 'utf8', env: { ...env, ...spec.env }, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 << 20 });
   const last = r.stdout?.trim().split('\n').pop();
   let parsed = null;
   try { parsed = last ? JSON.parse(last) : null; } catch { /* not our JSON line */ }
@@ -178,7 +178,7 @@ export async function main(argv, { banner = true } = {}) {
   }
   if (opts.list) {
     for (const s of scenarios) {
-      const impls = DEFAULT_IMPLS.filter((k) => s[IMPLS[k].kind]).join(', ');
+      const impls = DEFAULT_IMPLS.filter((k) => runsScenario(k, s)).join(', ');
       console.log(`${s.name.padEnd(32)}${s.about} [${impls}]`);
     }
     return null;
@@ -190,6 +190,7 @@ export async function main(argv, { banner = true } = {}) {
 
   const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0', BENCH_CLOCK: opts.clock };
   delete env.FAST_WEBSTREAMS; // the kill switch would silently turn "fast" into native
+  delete env.FAST_WEBSTREAMS_CODECS; // only fast-codecs sets it, so fast is the default preload
   const cleanups = [];
   const flagsOf = {};
   let server = null;
@@ -231,7 +232,7 @@ export async function main(argv, { banner = true } = {}) {
   try {
     for (const [idx, scenario] of selected.entries()) {
       // Implementations with a body for this scenario; the others get no cell.
-      const active = opts.impls.filter((k) => scenario[IMPLS[k].kind]);
+      const active = opts.impls.filter((k) => runsScenario(k, scenario));
       const per = Object.fromEntries(active.map((k) => [k, { samples: [], error: null }]));
       for (let run = 0; run < opts.runs; run++) {
         // Every other round in reverse: no implementation always follows the same one.

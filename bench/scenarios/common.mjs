@@ -12,6 +12,13 @@ export const QUICK = process.env.BENCH_QUICK === '1';
 // add noise. Byte streams transfer their buffers and allocate per chunk.
 export const chunk = new Uint8Array(CHUNK);
 
+// The harness's upstream (bench/server.mjs): TOTAL bytes per request, zero
+// bytes by default, `sse: true` for Server-Sent Events of CHUNK bytes each.
+export function upstreamUrl({ sse = false } = {}) {
+  if (!process.env.BENCH_URL) throw new Error('BENCH_URL is not set (the harness starts bench/server.mjs)');
+  return `${process.env.BENCH_URL}/?bytes=${TOTAL}${sse ? `&sse=${CHUNK}` : ''}`;
+}
+
 // A pull-based source that fills its queue up to the high-water mark on each
 // pull, as real producers (file readers, renderers) do.
 export function source(count = COUNT) {

@@ -5,12 +5,9 @@
 // BENCH_URL.
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { TOTAL, source, passThrough, countingSink, drainReader, nodePassThrough, nodeCountingSink } from './common.mjs';
+import { source, passThrough, countingSink, drainReader, nodePassThrough, nodeCountingSink, upstreamUrl } from './common.mjs';
 
-const url = () => {
-  if (!process.env.BENCH_URL) throw new Error('BENCH_URL is not set (the harness starts bench/server.mjs)');
-  return `${process.env.BENCH_URL}/?bytes=${TOTAL}`;
-};
+const url = () => upstreamUrl();
 
 export default [
   {

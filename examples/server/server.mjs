@@ -7,6 +7,8 @@
 //   GET /proxy     fetch() from the upstream process -> three TransformStreams -> the response
 //   GET /forward   a fetch-style handler returns a Web Response; its body is forwarded
 //   GET /ndjson    rows from an async cursor -> NDJSON encoder TransformStream -> the response
+//   GET /sse       fetch() of Server-Sent Events from the upstream -> TextDecoderStream -> an event
+//                  splitter -> reshaped events -> TextEncoderStream -> the response (an LLM relay)
 //   GET /health    {"ok":true,"webStreams":"fast-webstreams"|"native",...}
 //
 //   PORT (default 8080; 0 = any free port), HOST (default 127.0.0.1),
@@ -16,7 +18,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderPage } from './ssr.mjs';
-import { injectBeforeBodyEnd, mask, meter, ndjsonEncoder, sizeLimit } from './transforms.mjs';
+import { injectBeforeBodyEnd, mask, meter, ndjsonEncoder, sizeLimit, sseEvents, sseFormat } from './transforms.mjs';
 import { sendWebResponse, sendWebStream, toWebRequest } from './web-to-node.mjs';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -122,6 +124,39 @@ async function ndjson(req, res, url) {
   await sendWebStream(rows.pipeThrough(ndjsonEncoder()), res);
 }
 
+// An LLM-style relay: the upstream's events are decoded, split, reshaped (only
+// the text delta goes on) and encoded again for the client, event by event.
+async function sse(req, res, url) {
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  const n = Number(url.searchParams.get('n')) || 200;
+  let upstream;
+  try {
+    upstream = await fetch(`${upstreamUrl}/events?n=${n}`, { signal: abort.signal });
+  } catch (err) {
+    res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end(`upstream failed: ${err.cause?.code ?? err.message}`);
+    return;
+  }
+  if (!upstream.ok || upstream.body === null) {
+    res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end(`upstream answered ${upstream.status}`);
+    await upstream.body?.cancel();
+    return;
+  }
+  const reshape = new TransformStream({
+    transform(event, controller) { controller.enqueue({ n: event.i, text: event.delta }); },
+  });
+  const body = upstream.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(sseEvents())
+    .pipeThrough(reshape)
+    .pipeThrough(sseFormat())
+    .pipeThrough(new TextEncoderStream());
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  await sendWebStream(body, res);
+}
+
 function health(req, res) {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ ok: true, webStreams, node: process.version, pid: process.pid }));
@@ -129,10 +164,10 @@ function health(req, res) {
 
 function index(req, res) {
   res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-  res.end(`fast-webstreams example server (web streams: ${webStreams})\n/ssr /proxy /forward /ndjson /health\n`);
+  res.end(`fast-webstreams example server (web streams: ${webStreams})\n/ssr /proxy /forward /ndjson /sse /health\n`);
 }
 
-const routes = { '/ssr': ssr, '/proxy': proxy, '/forward': forward, '/ndjson': ndjson, '/health': health, '/': index };
+const routes = { '/ssr': ssr, '/proxy': proxy, '/forward': forward, '/ndjson': ndjson, '/sse': sse, '/health': health, '/': index };
 
 const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://localhost');

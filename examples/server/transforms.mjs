@@ -112,3 +112,37 @@ export function ndjsonEncoder() {
     },
   });
 }
+
+/**
+ * Text in, one object per Server-Sent Event out: splits on the blank line that
+ * ends an event (across chunk borders), joins its `data:` lines and parses them
+ * as JSON; `[DONE]` (the end marker LLM APIs send) ends the output.
+ */
+export function sseEvents() {
+  let rest = '';
+  let finished = false;
+  return new TransformStream({
+    transform(text, controller) {
+      const buf = rest + text;
+      let start = 0;
+      let end;
+      while (!finished && (end = buf.indexOf('\n\n', start)) !== -1) {
+        const data = buf.slice(start, end).split('\n')
+          .filter((line) => line.startsWith('data:')).map((line) => line.slice(line[5] === ' ' ? 6 : 5)).join('\n');
+        start = end + 2;
+        if (data === '[DONE]') finished = true;
+        else if (data) controller.enqueue(JSON.parse(data));
+      }
+      rest = finished ? '' : buf.slice(start);
+    },
+  });
+}
+
+/** Objects in, Server-Sent Event text out (`data: <json>` and a blank line). */
+export function sseFormat() {
+  return new TransformStream({
+    transform(object, controller) {
+      controller.enqueue(`data: ${JSON.stringify(object)}\n\n`);
+    },
+  });
+}
