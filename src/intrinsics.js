@@ -84,6 +84,8 @@ export function viewByteLength(view) {
 
 /** Is `value` a SharedArrayBuffer? (util.types answers without throwing.) */
 export const isSharedArrayBuffer = nodeUtilTypes.isSharedArrayBuffer;
+/** Is value an ArrayBuffer (not a SharedArrayBuffer)? A brand check that throws nothing. */
+export const isArrayBuffer = nodeUtilTypes.isArrayBuffer;
 /** An ArrayBuffer's [[ArrayBufferByteLength]] (0 once detached); throws for anything else, a SharedArrayBuffer too. */
 export const arrayBufferByteLength = uncurryThis(getterOf(ArrayBufferPrototype, 'byteLength'));
 const resizableGetter = getterOf(ArrayBufferPrototype, 'resizable');

@@ -9,8 +9,7 @@
 // runs on libuv's thread pool, off the main thread, as in Node's own classes.
 import {
   ObjectHasOwn,
-  OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, SharedArrayBufferCtor, uncurryThis,
-  typedArrayBuffer, ObjectGetOwnPropertyDescriptor,
+  OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, isArrayBuffer, isSharedArrayBuffer, viewBuffer,
 } from '../intrinsics.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined } from '../promise.js';
 import { codedError, invalidArgType } from '../errors.js';
@@ -21,46 +20,13 @@ import { TransformStreamError } from '../transform/transform-stream.js';
 const zlib = builtin('node:zlib');
 const BufferConcat = Buffer.concat;
 
-const getter = (proto, name) => uncurryThis(ObjectGetOwnPropertyDescriptor(proto, name).get);
-const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
-const sharedByteLength = SharedArrayBufferCtor === undefined ? undefined : getter(SharedArrayBufferCtor.prototype, 'byteLength');
-const dataViewBuffer = getter(DataView.prototype, 'buffer');
-const isTypedArray = (value) => {
-  try {
-    typedArrayBuffer(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-function isArrayBuffer(value) {
-  try {
-    arrayBufferByteLength(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isSharedArrayBuffer(value) {
-  if (sharedByteLength === undefined) return false;
-  try {
-    sharedByteLength(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A chunk as a WebIDL BufferSource (ArrayBuffer or a view on one; not shared
  * memory): a view zlib can read, or undefined for anything else.
  */
 export function bufferSourceBytes(chunk) {
   if (ArrayBufferIsView(chunk)) {
-    const buffer = isTypedArray(chunk) ? typedArrayBuffer(chunk) : dataViewBuffer(chunk);
-    if (!isSharedArrayBuffer(buffer)) return chunk;
+    if (!isSharedArrayBuffer(viewBuffer(chunk))) return chunk;
   } else if (isArrayBuffer(chunk)) {
     return new Uint8ArrayCtor(chunk);
   }
