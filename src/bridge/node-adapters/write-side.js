@@ -129,23 +129,25 @@ export class WriteSide {
   }
 
   start(batch, chunk, chunks) {
-    const run = () => {
-      batch.dispatching = true;
-      if (chunks === undefined) batch.write(chunk);
-      else for (let i = 0; i < chunks.length; i++) batch.write(chunks[i].chunk);
-      batch.dispatching = false;
-      batch.settleIfDone();
-    };
     if (this.mode.writesAtOnce) {
-      run();
+      dispatch(batch, chunk, chunks);
       return;
     }
     // Node 20-24 wait for writer.ready first (a microtask even when it is fulfilled).
     const ready = this.writer.ready;
-    ready.onSettled(run, () => {
+    ready.onSettled(() => dispatch(batch, chunk, chunks), () => {
       batch.done = true;
       if (batch.isVector && !this.mode.failedBatchCallsBack) return;
       batch.callBack(ready.reason);
     });
   }
+}
+
+/** Writes a batch's chunks (`chunks` for a _writev(), else `chunk`), then settles it if all settled at once. */
+function dispatch(batch, chunk, chunks) {
+  batch.dispatching = true;
+  if (chunks === undefined) batch.write(chunk);
+  else for (let i = 0; i < chunks.length; i++) batch.write(chunks[i].chunk);
+  batch.dispatching = false;
+  batch.settleIfDone();
 }
