@@ -335,7 +335,12 @@ async function run(C, scenario) {
   process.on('unhandledRejection', quiet);
   await sleep(1); // a clean tick state for each run
   scenario(C, log);
-  await sleep(40);
+  // Settled: nothing logged for 80 ms (timers in the scenarios are a few ms; a loaded machine stretches them).
+  let seen = -1;
+  for (let waited = 0; seen !== log.length && waited < 3000; waited += 80) {
+    seen = log.length;
+    await sleep(80);
+  }
   process.off('unhandledRejection', quiet);
   return log;
 }
