@@ -19,12 +19,14 @@ export const ObjectSetPrototypeOf = Object.setPrototypeOf;
 export const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 export const ObjectHasOwn = Object.hasOwn;
 export const ArrayCtor = Array;
+export const ArrayIsArray = Array.isArray;
 
 export const OriginalPromise = Promise;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
 export const promiseThen = uncurryThis(Promise.prototype.then);
 export const PromiseResolve = Promise.resolve.bind(Promise);
 export const PromiseReject = Promise.reject.bind(Promise);
+export const PromiseAll = Promise.all.bind(Promise);
 
 export const OriginalTypeError = TypeError;
 export const OriginalRangeError = RangeError;

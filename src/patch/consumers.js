@@ -2,10 +2,12 @@
 // between native streams and ours.
 //
 // Readable.fromWeb / Writable.fromWeb / Duplex.fromWeb brand-check their
-// argument with Node's private symbols (every Node version): given one of ours,
-// the wrapper hands Node a native twin instead (src/bridge/native-twin.js), made
-// once, at the boundary. Duplex.from(ours) and compose() reach these through
-// the same properties.
+// argument with Node's private symbols (every Node version): given ours, the
+// wrapper makes the Node stream itself, reading and writing ours directly
+// (src/bridge/node-adapters/); Node's own streams go to Node's adapters. A
+// Duplex pair mixing ours with a native stream gets a native twin of ours
+// (src/bridge/native-twin.js) and Node's adapter. Duplex.from(ours) and
+// compose() reach these through the same properties.
 //
 // pipeTo / pipeThrough: a pipe is run by the source's implementation, which
 // brand-checks the destination. So:
@@ -28,24 +30,13 @@ import {
   natives, isNativeReadableStream, isNativeWritableStream, nativeReadableLocked, nativeWritableLocked,
 } from '../bridge/natives.js';
 import { nativeReadableFrom, nativeWritableWithRelease } from '../bridge/native-twin.js';
+import { makeAdapters, lockedNativeReadable, lockedNativeWritable } from '../bridge/node-adapters/from-web.js';
 import { fastWritableOver } from '../bridge/fast-over-native.js';
 import { sameShape } from './restore.js';
 import { builtin } from './builtins.js';
 import { invalidArgType, invalidState } from '../errors.js';
 
 const stream = builtin('node:stream');
-
-/** A native stream Node will reject exactly as it rejects a locked stream of ours. */
-function lockedNativeReadable() {
-  const s = new natives.ReadableStream();
-  s.getReader();
-  return s;
-}
-function lockedNativeWritable() {
-  const s = new natives.WritableStream();
-  s.getWriter();
-  return s;
-}
 
 function readableForNode(value) {
   const impl = unwrapReadableStream(value);
@@ -61,24 +52,32 @@ function writableForNode(value) {
 
 function installFromWeb(journal) {
   const { Readable, Writable, Duplex } = stream;
-  const readableFromWeb = Readable.fromWeb;
-  journal.replaceValue(Readable, 'fromWeb', sameShape(function fromWeb(readableStream) {
-    return ReflectApply(readableFromWeb, this, [readableForNode(readableStream), ...[...arguments].slice(1)]);
-  }, readableFromWeb));
-  const writableFromWeb = Writable.fromWeb;
-  journal.replaceValue(Writable, 'fromWeb', sameShape(function fromWeb(writableStream) {
-    return ReflectApply(writableFromWeb, this, [writableForNode(writableStream), ...[...arguments].slice(1)]);
-  }, writableFromWeb));
-  const duplexFromWeb = Duplex.fromWeb;
-  journal.replaceValue(Duplex, 'fromWeb', sameShape(function fromWeb(pair) {
+  const original = { Readable: Readable.fromWeb, Writable: Writable.fromWeb, Duplex: Duplex.fromWeb };
+  const { readableFromOurs, writableFromOurs, duplexFromOurs } =
+    makeAdapters(stream, original, builtin('node:buffer').Buffer);
+  journal.replaceValue(Readable, 'fromWeb', sameShape(function fromWeb(readableStream, options) {
+    const impl = unwrapReadableStream(readableStream);
+    if (impl !== undefined) return readableFromOurs(impl, options);
+    return ReflectApply(original.Readable, this, arguments);
+  }, original.Readable));
+  journal.replaceValue(Writable, 'fromWeb', sameShape(function fromWeb(writableStream, options) {
+    const impl = unwrapWritableStream(writableStream);
+    if (impl !== undefined) return writableFromOurs(impl, options);
+    return ReflectApply(original.Writable, this, arguments);
+  }, original.Writable));
+  journal.replaceValue(Duplex, 'fromWeb', sameShape(function fromWeb(pair, options) {
     if (pair !== null && typeof pair === 'object') {
       const { readable, writable } = pair;
-      if (unwrapReadableStream(readable) !== undefined || unwrapWritableStream(writable) !== undefined) {
+      const readImpl = unwrapReadableStream(readable);
+      const writeImpl = unwrapWritableStream(writable);
+      if (readImpl !== undefined && writeImpl !== undefined) return duplexFromOurs(readImpl, writeImpl, options);
+      // One of ours beside a native stream: a native twin for ours, Node's adapter for the pair.
+      if (readImpl !== undefined || writeImpl !== undefined) {
         pair = { readable: readableForNode(readable), writable: writableForNode(writable) };
       }
     }
-    return ReflectApply(duplexFromWeb, this, [pair, ...[...arguments].slice(1)]);
-  }, duplexFromWeb));
+    return ReflectApply(original.Duplex, this, [pair, ...[...arguments].slice(1)]);
+  }, original.Duplex));
 }
 
 // --- pipes ------------------------------------------------------------------

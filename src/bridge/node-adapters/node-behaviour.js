@@ -1,0 +1,29 @@
+// What Node's own adapters do on the running Node, where versions differ.
+// Taken from the version, not asked of Node at run time: a probe would run
+// Node's adapter and leave ticks queued behind it, shifting the timing of
+// the application's first adapter. test/interop/node-adapters-behaviour.test.mjs
+// provokes each behaviour from Node's own adapter on every version we test,
+// so a Node release that changes one fails that test.
+const major = Number(process.versions.node.split('.')[0]);
+
+/**
+ * Node 26 pushes the end, and destroys on a stream error, when its read
+ * request learns of them; Node 20-24 a microtask later (a reaction to
+ * reader.read()).
+ */
+export const readEndsAtOnce = major >= 26;
+
+/**
+ * The write side. Node 26 writes each batch at once, whatever the
+ * backpressure (`writesAtOnce`), and calls back synchronously when the last
+ * write succeeds; Node 20-24 wait for writer.ready first. Node 24 joins a
+ * _writev()'s writes with a Promise.all that settles at the first failure
+ * (`failFast`); Node 20 and 22 lose a failed _writev()'s callback
+ * (`failedBatchCallsBack` false: their handler throws on a non-array, an
+ * unhandled rejection we do not reproduce).
+ */
+export const writeMode = {
+  writesAtOnce: major >= 26,
+  failFast: major >= 23 && major < 26,
+  failedBatchCallsBack: major >= 23,
+};
