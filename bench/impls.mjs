@@ -18,14 +18,13 @@ export const IMPLS = {
   native: { label: 'native', kind: 'web', flags: [] },
   // Exactly what our users run: the register preload.
   fast: { label: 'fast-webstreams', kind: 'web', flags: ['--import', join(root, 'register.mjs')] },
-  // The same preload with Node's TextEncoderStream, TextDecoderStream,
-  // CompressionStream and DecompressionStream kept (FAST_WEBSTREAMS_CODECS=0):
-  // what the codec rows cost through the bridges instead of ours (docs/codecs.md).
-  'fast-nativecodecs': {
-    label: 'fast-webstreams, Node codecs',
+  // The same preload with our TextEncoderStream, TextDecoderStream,
+  // CompressionStream and DecompressionStream switched on (docs/codecs.md).
+  'fast-codecs': {
+    label: 'fast-webstreams+codecs',
     kind: 'web',
     flags: ['--import', join(root, 'register.mjs')],
-    env: { FAST_WEBSTREAMS_CODECS: '0' },
+    env: { FAST_WEBSTREAMS_CODECS: '1' },
     codecsOnly: true,
   },
   // The same, with every tier-counter update stripped from a copy of src/ made

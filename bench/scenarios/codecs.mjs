@@ -1,7 +1,7 @@
 // Chains through the codec classes (TextDecoderStream, TextEncoderStream,
-// CompressionStream, DecompressionStream): ours under the preload, or Node's
-// with FAST_WEBSTREAMS_CODECS=0 (the `fast-nativecodecs` implementation;
-// `codecs: true` marks the scenarios it runs). Sources and transforms are the globals, so
+// CompressionStream, DecompressionStream): native's, or ours under
+// FAST_WEBSTREAMS_CODECS=1 (the `fast-codecs` implementation; `codecs: true`
+// marks the scenarios it runs). Sources and transforms are the globals, so
 // under the preload they are ours either way.
 import http from 'node:http';
 import { createGunzip, createGzip } from 'node:zlib';

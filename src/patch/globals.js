@@ -99,6 +99,7 @@ function tellWhatWasDone(features, order, linkOnly, unlinked) {
     codecs: 'TextEncoder/TextDecoder/Compression/DecompressionStream' };
   for (const [feature, variable] of Object.entries(FEATURES)) {
     if (features[feature]) on.push(label[feature]);
+    else if (process.env[variable] === undefined) off.push(`${label[feature]} (opt in: ${variable}=1)`);
     else off.push(`${label[feature]} (${variable}=${process.env[variable]})`);
   }
   debug('installed: %s', on.join(', '));

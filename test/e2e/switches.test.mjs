@@ -75,7 +75,7 @@ test('NODE_DEBUG=fast-webstreams says what was installed and what was left nativ
   const r = run(IMPORT, cleanEnv({ NODE_DEBUG: 'fast-webstreams', FAST_WEBSTREAMS_STREAM_WEB: 'off' }));
   assert.deepEqual(r.result, { ...ON, streamWeb: false });
   assert.match(r.stderr, /^FAST-WEBSTREAMS \d+: installed: globals \(13 classes\), instanceof/m);
-  assert.match(r.stderr, /^FAST-WEBSTREAMS \d+: left native: node:stream\/web \(FAST_WEBSTREAMS_STREAM_WEB=off\)$/m);
+  assert.match(r.stderr, /^FAST-WEBSTREAMS \d+: left native: node:stream\/web \(FAST_WEBSTREAMS_STREAM_WEB=off\), TextEncoder\/TextDecoder\/Compression\/DecompressionStream \(opt in: FAST_WEBSTREAMS_CODECS=1\)$/m);
   const killed = run(IMPORT, cleanEnv({ NODE_DEBUG: 'net,fast-webstreams', FAST_WEBSTREAMS: 'no' }));
   assert.deepEqual(killed.result, OFF);
   assert.match(killed.stderr, /^FAST-WEBSTREAMS \d+: FAST_WEBSTREAMS=no: the kill switch is on, nothing installed$/m);
