@@ -38,10 +38,6 @@ export function writeDirectly(ws, chunk, request) {
   // on a stream with no write request queued: the request goes straight in flight.
   ws.inFlightWriteRequest = request;
   if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
-  // A transform whose output is unread runs transform() only once that output
-  // is read: the write waits, whatever transform() does (a fallback reason of its own).
-  const transform = ws.transform;
-  const outputUnread = transform !== undefined && transform.backpressure === true;
   // The chunk would sit in the (empty) queue while in flight. Nobody can look
   // at that queue during the call (the writer is the pipe's), so it goes
   // there only if the write does not finish at once.
@@ -54,8 +50,12 @@ export function writeDirectly(ws, chunk, request) {
     return;
   }
   // The sink or transform() returned a promise or changed the stream's state,
-  // or the transform waits for its output to be read.
-  const reason = outputUnread ? 'transform-output-unread' : 'async-write';
+  // or the transform waits for its output to be read before it runs
+  // transform(): only that wait makes its [[backpressureChangePromise]]
+  // (made lazily, cleared whenever backpressure changes).
+  const transform = ws.transform;
+  const reason = transform !== undefined && transform.backpressureChange !== undefined
+    ? 'transform-output-unread' : 'async-write';
   countFallback(reason, ws);
   ownQueueWithSizes(controller).enqueue(chunk, 1);
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
