@@ -96,6 +96,30 @@ function encodeString(Buffer, chunk, encoding) {
 export function makeAdapters(nodeStream, original, Buffer) {
   const { Readable, Writable, Duplex, destroy } = nodeStream;
 
+  /**
+   * The Node methods of a write half over our `stream` (Writable.fromWeb and
+   * Duplex.fromWeb alike): `side` its WriteSide, `node()` the Node stream,
+   * `isClosed()` whether our stream has closed, `encodes` whether a string
+   * chunk is turned into bytes here (decodeStrings, not object mode).
+   */
+  function writeHalf(side, stream, node, isClosed, encodes) {
+    return {
+      writev(chunks, callback) {
+        side.writev(chunks, callback);
+      },
+      write(chunk, encoding, callback) {
+        if (encodes && typeof chunk === 'string') chunk = encodeString(Buffer, chunk, encoding);
+        side.write(chunk, callback);
+      },
+      final(callback) {
+        // Closed already: Node's adapter never calls back, so 'finish' never comes.
+        if (isClosed()) return;
+        uponPromise(writerClose(stream), () => finalDone(node(), callback, undefined, destroy),
+          (e) => finalDone(node(), callback, e, destroy));
+      },
+    };
+  }
+
   /** Readable.fromWeb(ours, options): `stream` is our record. */
   function readableFromOurs(stream, options = emptyOptions) {
     const locked = IsReadableStreamLocked(stream);
@@ -149,21 +173,11 @@ export function makeAdapters(nodeStream, original, Buffer) {
       objectMode,
       decodeStrings,
       signal,
-      writev(chunks, callback) {
-        side.writev(chunks, callback);
-      },
-      write(chunk, encoding, callback) {
-        if (typeof chunk === 'string' && decodeStrings && !objectMode) chunk = encodeString(Buffer, chunk, encoding);
-        side.write(chunk, callback);
-      },
+      ...writeHalf(side, stream, () => writable, () => closed, decodeStrings && !objectMode),
       destroy(error, callback) {
         const done = () => callDestroyCallback(callback, error);
         if (closed) done();
         else uponPromise(error != null ? WritableStreamAbort(stream, error) : writerClose(stream), done, done);
-      },
-      final(callback) {
-        // Closed already: Node's adapter never calls back, so 'finish' never comes.
-        if (!closed) uponPromise(writerClose(stream), () => finalDone(writable, callback, undefined, destroy), (e) => finalDone(writable, callback, e, destroy));
       },
     });
     const closedRecord = writer.closed;
@@ -208,16 +222,7 @@ export function makeAdapters(nodeStream, original, Buffer) {
       encoding,
       decodeStrings,
       signal,
-      writev(chunks, callback) {
-        writeSide.writev(chunks, callback);
-      },
-      write(chunk, encoding, callback) {
-        if (typeof chunk === 'string' && decodeStrings && !objectMode) chunk = encodeString(Buffer, chunk, encoding);
-        writeSide.write(chunk, callback);
-      },
-      final(callback) {
-        if (!writableClosed) uponPromise(writerClose(writeStream), () => finalDone(duplex, callback, undefined, destroy), (e) => finalDone(duplex, callback, e, destroy));
-      },
+      ...writeHalf(writeSide, writeStream, () => duplex, () => writableClosed, decodeStrings && !objectMode),
       read() {
         readSide.read();
       },
