@@ -55,24 +55,35 @@ async function ssr(req, res) {
   await sendWebStream(stream.pipeThrough(injectBeforeBodyEnd(HYDRATION)), res);
 }
 
-async function proxy(req, res, url) {
+/**
+ * fetch() of the upstream's `path`, aborted when the client goes away. A
+ * failure or a non-2xx answer is told to the client as a 502 here, and
+ * gives undefined.
+ */
+async function fetchUpstream(res, path) {
   const abort = new AbortController();
   res.on('close', () => abort.abort());
-  const kb = Number(url.searchParams.get('kb')) || 64;
   let upstream;
   try {
-    upstream = await fetch(`${upstreamUrl}/data?kb=${kb}`, { signal: abort.signal });
+    upstream = await fetch(`${upstreamUrl}${path}`, { signal: abort.signal });
   } catch (err) {
     res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`upstream failed: ${err.cause?.code ?? err.message}`);
-    return;
+    return undefined;
   }
   if (!upstream.ok || upstream.body === null) {
     res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`upstream answered ${upstream.status}`);
     await upstream.body?.cancel();
-    return;
+    return undefined;
   }
+  return upstream;
+}
+
+async function proxy(req, res, url) {
+  const kb = Number(url.searchParams.get('kb')) || 64;
+  const upstream = await fetchUpstream(res, `/data?kb=${kb}`);
+  if (upstream === undefined) return;
   const body = upstream.body
     .pipeThrough(meter(() => {}))
     .pipeThrough(mask('sk_live_51Hx9Q'))
@@ -127,23 +138,9 @@ async function ndjson(req, res, url) {
 // An LLM-style relay: the upstream's events are decoded, split, reshaped (only
 // the text delta goes on) and encoded again for the client, event by event.
 async function sse(req, res, url) {
-  const abort = new AbortController();
-  res.on('close', () => abort.abort());
   const n = Number(url.searchParams.get('n')) || 200;
-  let upstream;
-  try {
-    upstream = await fetch(`${upstreamUrl}/events?n=${n}`, { signal: abort.signal });
-  } catch (err) {
-    res.writeHead(502, { 'content-type': 'text/plain' });
-    res.end(`upstream failed: ${err.cause?.code ?? err.message}`);
-    return;
-  }
-  if (!upstream.ok || upstream.body === null) {
-    res.writeHead(502, { 'content-type': 'text/plain' });
-    res.end(`upstream answered ${upstream.status}`);
-    await upstream.body?.cancel();
-    return;
-  }
+  const upstream = await fetchUpstream(res, `/events?n=${n}`);
+  if (upstream === undefined) return;
   const reshape = new TransformStream({
     transform(event, controller) { controller.enqueue({ n: event.i, text: event.delta }); },
   });
