@@ -2,12 +2,11 @@
 // interpreter runs the same program text against each:
 //   native   - this Node's own classes (globalThis, nothing patched)
 //   ours     - the globals after the real preload (--import register.mjs)
-//   polyfill - web-streams-polyfill's ponyfill (close to the reference implementation),
-//              with its async iterator made to follow WebIDL (webidl-iterator.mjs)
+//   polyfill - web-streams-polyfill's ponyfill (close to the reference implementation;
+//              its async iterator is not WebIDL's: docs/fuzzing.md, The referee)
 // Planted bugs (plants) wrap a class set to prove the fuzzer notices a defect.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
-import { importPolyfillWithWebIdlIterator } from './webidl-iterator.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NAMES = ['ReadableStream', 'WritableStream', 'TransformStream', 'CountQueuingStrategy', 'ByteLengthQueuingStrategy'];
@@ -24,7 +23,7 @@ export async function loadImpl(name) {
     }
     return S;
   }
-  if (name === 'polyfill') return pickClasses(await importPolyfillWithWebIdlIterator());
+  if (name === 'polyfill') return pickClasses(await import('web-streams-polyfill'));
   throw new Error(`unknown implementation ${name}`);
 }
 
