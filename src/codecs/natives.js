@@ -141,13 +141,13 @@ function errorShape(error) {
 /**
  * How Node's `name` class treats a chunk of `kind` (asked with `makeChunk()`,
  * a representative of the kind, never the user's value): null when it takes it, else the
- * shape of its error. `kind` names the kind; `fallback` is what we answer if
- * Node never settles.
+ * shape of its error. `format` is the zlib classes' argument (undefined for the
+ * Text*Streams); `fallback` is what we answer if Node never settles.
  */
-export function nativeChunkOutcome(name, kind, makeChunk, makeArgs, fallback) {
+export function nativeChunkOutcome(name, kind, makeChunk, format, fallback) {
   return askNativeLater(`chunk:${name}:${kind}`, () => {
     const Native = nativeCodecs[name];
-    return writeOutcome(new Native(...makeArgs), makeChunk());
+    return writeOutcome(format === undefined ? new Native() : new Native(format), makeChunk());
   }, fallback);
 }
 

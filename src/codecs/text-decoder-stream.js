@@ -24,7 +24,7 @@ const STREAM = ObjectFreeze({ stream: true });
 const REFUSED = { ctor: 'TypeError', code: ERR_INVALID_ARG_TYPE };
 
 function undefinedChunk(controller) {
-  const outcome = nativeChunkOutcome('TextDecoderStream', 'undefined', returnUndefined, [], REFUSED);
+  const outcome = nativeChunkOutcome('TextDecoderStream', 'undefined', returnUndefined, undefined, REFUSED);
   if (!outcome.settled) return promiseThen(outcome.promise, () => undefinedChunk(controller));
   if (outcome.answer === null) return undefined;
   return promiseRejectedWith(invalidArgType('The chunk written to a TextDecoderStream must be an ArrayBuffer or an ArrayBufferView, got undefined',

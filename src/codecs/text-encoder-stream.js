@@ -33,7 +33,7 @@ const StringCtor = String;
 const aSymbol = () => SymbolCtor('chunk');
 
 function symbolChunk(controller, chunk) {
-  const outcome = nativeChunkOutcome('TextEncoderStream', 'symbol', aSymbol, [], REFUSED);
+  const outcome = nativeChunkOutcome('TextEncoderStream', 'symbol', aSymbol, undefined, REFUSED);
   if (!outcome.settled) return promiseThen(outcome.promise, () => symbolChunk(controller, chunk));
   if (outcome.answer !== null) {
     return promiseRejectedWith(codedError(OriginalTypeError, outcome.answer.code, 'Cannot convert a Symbol value to a string'));

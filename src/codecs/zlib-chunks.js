@@ -56,11 +56,10 @@ const representatives = {
 
 // If Node never answers: the standard's answer (a BufferSource, not shared).
 const REFUSED = { ctor: 'TypeError', code: ERR_INVALID_ARG_TYPE };
-const probeArgs = ['deflate'];
 
 /** The probe entry ({ settled, answer, promise }) for `kind` written to Node's `className`. */
 export function chunkOutcome(className, kind) {
-  return nativeChunkOutcome(className, kind, representatives[kind], probeArgs, kind === 'arraybuffer' ? null : REFUSED);
+  return nativeChunkOutcome(className, kind, representatives[kind], 'deflate', kind === 'arraybuffer' ? null : REFUSED);
 }
 
 /** The bytes zlib gets for a chunk of `kind` that Node takes (a copy is made after). */
