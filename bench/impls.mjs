@@ -16,15 +16,16 @@ const root = join(here, '..');
 export const IMPLS = {
   // Node's own Web Streams: no flags at all.
   native: { label: 'native', kind: 'web', flags: [] },
-  // Exactly what our users run: the register preload.
+  // Exactly what our users run: the register preload (our codec classes included).
   fast: { label: 'fast-webstreams', kind: 'web', flags: ['--import', join(root, 'register.mjs')] },
-  // The same preload with our TextEncoderStream, TextDecoderStream,
-  // CompressionStream and DecompressionStream switched on (docs/codecs.md).
-  'fast-codecs': {
-    label: 'fast-webstreams+codecs',
+  // The same preload with Node's TextEncoderStream, TextDecoderStream,
+  // CompressionStream and DecompressionStream kept (FAST_WEBSTREAMS_CODECS=0):
+  // a chain through one crosses the bridge to Node's streams (docs/codecs.md).
+  'fast-nocodecs': {
+    label: 'fast-webstreams-nativecodecs',
     kind: 'web',
     flags: ['--import', join(root, 'register.mjs')],
-    env: { FAST_WEBSTREAMS_CODECS: '1' },
+    env: { FAST_WEBSTREAMS_CODECS: '0' },
     codecsOnly: true,
   },
   // The same, with every tier-counter update stripped from a copy of src/ made

@@ -83,7 +83,7 @@ async function main() {
   try {
     const spec = IMPLS[opts.impl];
     const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), ...spec.env };
-    if (!spec.env?.FAST_WEBSTREAMS_CODECS) delete env.FAST_WEBSTREAMS_CODECS;
+    if (spec.env?.FAST_WEBSTREAMS_CODECS === undefined) delete env.FAST_WEBSTREAMS_CODECS;
     delete env.FAST_WEBSTREAMS;
     if (server) env.BENCH_URL = server.url;
     const argv = ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=250', ...spec.flags, ...opts.scenario.flags,

@@ -190,7 +190,7 @@ export async function main(argv, { banner = true } = {}) {
 
   const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0', BENCH_CLOCK: opts.clock };
   delete env.FAST_WEBSTREAMS; // the kill switch would silently turn "fast" into native
-  delete env.FAST_WEBSTREAMS_CODECS; // only fast-codecs sets it, so fast is the default preload
+  delete env.FAST_WEBSTREAMS_CODECS; // only fast-nocodecs sets it, so fast is the default preload
   const cleanups = [];
   const flagsOf = {};
   let server = null;

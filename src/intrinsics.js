@@ -31,6 +31,7 @@ export const PromiseAll = Promise.all.bind(Promise);
 export const OriginalTypeError = TypeError;
 export const OriginalRangeError = RangeError;
 
+export const SymbolCtor = Symbol;
 export const SymbolAsyncIterator = Symbol.asyncIterator;
 export const SymbolIterator = Symbol.iterator;
 export const SymbolToStringTag = Symbol.toStringTag;

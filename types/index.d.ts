@@ -390,7 +390,9 @@ export interface NativeClasses {
 }
 
 /**
- * Replaces the 13 global Web Streams classes with this package's, and patches
+ * Replaces the 13 global Web Streams classes with this package's, and the four codec
+ * classes (`TextEncoderStream`, `TextDecoderStream`, `CompressionStream`,
+ * `DecompressionStream`) unless `FAST_WEBSTREAMS_CODECS=0`, and patches
  * `structuredClone` / `MessagePort.prototype.postMessage` so these streams can be transferred.
  * @returns `false` if already installed (nothing changes), `true` otherwise.
  */

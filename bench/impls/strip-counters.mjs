@@ -250,7 +250,8 @@ export function buildNoCounters(root, outDir = mkdtempSync(join(tmpdir(), 'fast-
 
 // A workload touching every counted path that runs without a network: reads
 // (sync and pending), async iteration, pipeTo (sync and pending), a pipeThrough chain, writer
-// writes, a bytes stream into a Response, and native bridges (CompressionStream).
+// writes, a bytes stream into a Response, our codec classes, and a native bridge (a Blob's
+// stream, Node's own, piped into ours).
 export const WORKLOAD = `
   const N = 200;
   const source = () => new ReadableStream({ start(c) { for (let i = 0; i < N; i++) c.enqueue(i); c.close(); } });
@@ -274,8 +275,9 @@ export const WORKLOAD = `
   const zipped = new ReadableStream({ start(c) { c.enqueue(new Uint8Array([1, 2, 3])); c.close(); } })
     .pipeThrough(new CompressionStream('gzip')).pipeThrough(new DecompressionStream('gzip'));
   for await (const x of zipped) sum += x.byteLength;
+  for await (const x of new Blob([new Uint8Array([1, 2, 3])]).stream().pipeThrough(new TransformStream())) sum += x.byteLength;
   const S = N * (N - 1) / 2;
-  const expected = 4 * S + 4 * S + 1 + 3 + 3 + 3; // reader, iterator, pipeTo, writer; the doubled chain; late reads; Response; gzip
+  const expected = 4 * S + 4 * S + 1 + 3 + 3 + 3 + 3; // reader, iterator, pipeTo, writer; the doubled chain; late reads; Response; gzip; Blob
 
   if (sum !== expected) throw new Error('moved ' + sum + ', expected ' + expected);
 `;

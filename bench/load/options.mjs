@@ -10,11 +10,11 @@ export const ALL_ROUTES = {
 const DEFAULTS = { rounds: 3, duration: 8, warmup: 2, connections: 10 };
 const QUICK = { rounds: 2, duration: 3, warmup: 1 };
 export const USAGE = 'npm run load -- [--rounds=3] [--duration=8] [--warmup=2] [--connections=10] ' +
-  '[--routes=ssr,proxy,forward,ndjson,sse] [--node=24] [--out=dir] [--quick] [--codecs]';
+  '[--routes=ssr,proxy,forward,ndjson,sse] [--node=24] [--out=dir] [--quick] [--no-codecs]';
 
 /** Throws with a message fit for the user on anything it does not understand. */
 export function parseArgs(argv, defaultOut) {
-  const opts = { ...DEFAULTS, routes: Object.keys(ALL_ROUTES), node: null, out: defaultOut, quick: false, codecs: false, help: false };
+  const opts = { ...DEFAULTS, routes: Object.keys(ALL_ROUTES), node: null, out: defaultOut, quick: false, codecs: true, help: false };
   const given = new Set();
   for (const arg of argv) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
@@ -25,7 +25,9 @@ export function parseArgs(argv, defaultOut) {
     } else if (key === 'quick') {
       opts.quick = true;
     } else if (key === 'codecs') {
-      opts.codecs = true; // the fast server also gets FAST_WEBSTREAMS_CODECS=1
+      opts.codecs = true; // the default: the fast server runs our codec classes
+    } else if (key === 'no-codecs') {
+      opts.codecs = false; // the fast server gets FAST_WEBSTREAMS_CODECS=0: Node's codec classes
     } else if (key in DEFAULTS) {
       const n = Number(value);
       const min = key === 'warmup' ? 0 : 1;

@@ -159,7 +159,7 @@ export function renderTable({ meta, rows, failures = [] }) {
   const status = STATUS[meta.status ?? 'complete'];
   const out = [
     `Node ${meta.node}, ${meta.cores} cores, git ${meta.gitRev}; ${meta.rounds} rounds of ${meta.duration} s per route and ` +
-      `implementation, ${meta.connections} connections${meta.codecs ? ', fast server with FAST_WEBSTREAMS_CODECS=1' : ''}` +
+      `implementation, ${meta.connections} connections${meta.codecs === false ? ', fast server with FAST_WEBSTREAMS_CODECS=0 (Node\'s codec classes)' : ''}` +
       `${meta.quick ? ' (--quick: not a measurement)' : ''}`,
   ];
   if (status) out.push(`RUN ${meta.status.toUpperCase()}: ${status}.`);
@@ -204,7 +204,7 @@ export function renderMarkdown({ meta, rows, failures = [] }) {
     `${meta.date}; ${meta.cores} cores (${meta.cpu}), ${meta.platform}; git ${meta.gitRev}; ` +
       `load average ${fmt(meta.loadAverageAtStart, 1)} at the start, ${fmt(meta.loadAverageAtEnd, 1)} at the end.`,
     `${describeRun(meta)}${meta.quick ? ' (`--quick`: a check that the command works, not a measurement)' : ''}` +
-      `${meta.codecs ? '; the fast server also runs our codec classes (`FAST_WEBSTREAMS_CODECS=1`)' : ''}. ` +
+      `${meta.codecs === false ? '; the fast server keeps Node\'s codec classes (`FAST_WEBSTREAMS_CODECS=0`)' : ''}. ` +
       'The two servers run in separate processes (the upstream in a third); in each round a route\'s native and fast windows ' +
       'run back to back, and which goes first alternates between routes and rounds.',
     `Command: \`${meta.command}\`.`,

@@ -16,7 +16,7 @@
 // the route it was serving is marked FAILED, the child is restarted for the
 // other routes, and everything measured is written (docs/load.md).
 //
-//   npm run load [-- --rounds=3 --duration=8 --warmup=2 --connections=10 --routes=ssr,proxy,forward,ndjson,sse --node=24 --codecs]
+//   npm run load [-- --rounds=3 --duration=8 --warmup=2 --connections=10 --routes=ssr,proxy,forward,ndjson,sse --node=24 --no-codecs]
 //   npm run load -- --quick          (2 rounds of 3 s: a check that it works, not a measurement)
 //
 // Writes bench/load/results/load-node<major>.{json,md,svg}. Exit code 1 when a
@@ -240,7 +240,7 @@ async function main() {
     const shownEnv = role === 'fast' ? {
       NODE_OPTIONS: '--import fast-webstreams/register',
       FAST_WEBSTREAMS_METRICS_PORT: '0',
-      ...(opts.codecs && { FAST_WEBSTREAMS_CODECS: '1' }),
+      ...(!opts.codecs && { FAST_WEBSTREAMS_CODECS: '0' }),
     } : {};
     const script = role === 'upstream' ? 'examples/server/upstream.mjs' : 'examples/server/server.mjs';
     const childEnv = { ...env, ...shownEnv, PORT: role === 'upstream' ? upstreamPort : '0' };

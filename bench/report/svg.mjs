@@ -9,7 +9,7 @@
 // table has them.
 import { formatRatio, metaLine } from './format.mjs';
 
-const COLORS = { fast: '#1f6fb4', 'fast-codecs': '#5a3fa0', 'fast-nocounters': '#8fbce6', peer: '#e07b12', 'node-stream': '#2b9a3e' };
+const COLORS = { fast: '#1f6fb4', 'fast-nocodecs': '#5a3fa0', 'fast-nocounters': '#8fbce6', peer: '#e07b12', 'node-stream': '#2b9a3e' };
 const MIN_EXP = -4; // axis never wider than 1/16x .. 16x
 const MAX_EXP = 4;
 

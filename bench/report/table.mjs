@@ -9,8 +9,8 @@ export function renderTable(result) {
   const hasNative = impls.some((i) => i.key === 'native');
   const nameWidth = Math.max(8, ...result.scenarios.map((s) => s.name.length)) + 2;
   const hasCounting = result.scenarios.some((s) => s.counting);
-  const short = { native: 'native', fast: 'fast', 'fast-codecs': 'fast+codecs', 'fast-nocounters': 'no-counters', peer: 'peer', 'node-stream': 'node:stream' };
-  const ratioHead = { fast: 'fast/native', 'fast-codecs': 'codecs/native', 'fast-nocounters': 'nocnt/native', peer: 'peer/native', 'node-stream': 'stream/native' };
+  const short = { native: 'native', fast: 'fast', 'fast-nocodecs': 'no-codecs', 'fast-nocounters': 'no-counters', peer: 'peer', 'node-stream': 'node:stream' };
+  const ratioHead = { fast: 'fast/native', 'fast-nocodecs': 'nocdc/native', 'fast-nocounters': 'nocnt/native', peer: 'peer/native', 'node-stream': 'stream/native' };
   const head = ['scenario'.padEnd(nameWidth),
     ...impls.map((i) => (short[i.key] ?? i.key).padStart(12)),
     ...(hasNative ? others.map((i) => (ratioHead[i.key] ?? `${i.key}/native`).padStart(14)) : []),

@@ -1,7 +1,7 @@
 // Chains through the codec classes (TextDecoderStream, TextEncoderStream,
-// CompressionStream, DecompressionStream): native's, or ours under
-// FAST_WEBSTREAMS_CODECS=1 (the `fast-codecs` implementation; `codecs: true`
-// marks the scenarios it runs). Sources and transforms are the globals, so
+// CompressionStream, DecompressionStream): native's, ours under the preload
+// (`fast`), or Node's between our streams with FAST_WEBSTREAMS_CODECS=0 (the
+// `fast-nocodecs` implementation; `codecs: true` marks the scenarios it runs). Sources and transforms are the globals, so
 // under the preload they are ours either way.
 import http from 'node:http';
 import { createGunzip, createGzip } from 'node:zlib';

@@ -5,7 +5,7 @@
 // runs for node:stream. Throughput scenarios return bytes moved ('bytes',
 // reported as MB/s) or operations done ('ops', ops/s); memory scenarios
 // return bytes per stream directly. `codecs: true` marks a scenario that goes
-// through a codec class, which fast-codecs (FAST_WEBSTREAMS_CODECS=1) also runs.
+// through a codec class, which fast-nocodecs (FAST_WEBSTREAMS_CODECS=0) also runs.
 import core from './core.mjs';
 import bytes from './bytes.mjs';
 import http from './http.mjs';

@@ -11,7 +11,7 @@ export class CompressionStream {
 
   constructor(format) {
     const name = convertFormat(format, 'CompressionStream');
-    const driver = new ZlibDriver(newCompressor(name), 'CompressionStream');
+    const driver = new ZlibDriver(newCompressor(name), 'CompressionStream', name);
     this.#transform = createCodecTransform(driver, zlibTransform, zlibFlush, zlibCancel);
   }
 

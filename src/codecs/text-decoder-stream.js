@@ -2,11 +2,12 @@
 // library's TransformStream. Label, options and decoding are TextDecoder's own
 // (as in Node's class), so the labels taken, the errors thrown and the text
 // produced are exactly native's; what changes is the stream around it.
-import { uncurryThis, ObjectFreeze, ObjectGetOwnPropertyDescriptor } from '../intrinsics.js';
-import { promiseRejectedWith, resolvedUndefined } from '../promise.js';
+import { uncurryThis, ObjectFreeze, ObjectGetOwnPropertyDescriptor, promiseThen } from '../intrinsics.js';
+import { promiseRejectedWith, resolvedUndefined, returnUndefined } from '../promise.js';
 import { createCodecTransform, enqueueOutput, readableOf, writableOf } from './codec-transform.js';
 import { brandError, defineCodecShape } from './shape.js';
-import { invalidArgType } from '../errors.js';
+import { invalidArgType, ERR_INVALID_ARG_TYPE } from '../errors.js';
+import { nativeChunkOutcome } from './natives.js';
 
 const TextDecoderCtor = TextDecoder;
 const decode = uncurryThis(TextDecoder.prototype.decode);
@@ -16,12 +17,23 @@ const decoderFatal = decoderGetter('fatal');
 const decoderIgnoreBOM = decoderGetter('ignoreBOM');
 const STREAM = ObjectFreeze({ stream: true });
 
+// TextDecoder.decode() takes a missing input as empty, and so did Node 20's
+// class; Node 22+ refuses an undefined chunk (not a BufferSource). Which one
+// this Node does shows only when a write settles, so it is asked of Node's
+// class when the first undefined chunk comes (natives.js#nativeChunkOutcome).
+const REFUSED = { ctor: 'TypeError', code: ERR_INVALID_ARG_TYPE };
+
+function undefinedChunk(controller) {
+  const outcome = nativeChunkOutcome('TextDecoderStream', 'undefined', returnUndefined, undefined, REFUSED);
+  if (!outcome.settled) return promiseThen(outcome.promise, () => undefinedChunk(controller));
+  if (outcome.answer === null) return undefined;
+  return promiseRejectedWith(invalidArgType('The chunk written to a TextDecoderStream must be an ArrayBuffer or an ArrayBufferView, got undefined',
+    outcome.answer.code));
+}
+
 // `this` is the controller record; its codec slot is the TextDecoder.
 function decodeAndEnqueue(chunk) {
-  // TextDecoder.decode() takes a missing input as empty; a chunk must be a BufferSource.
-  if (chunk === undefined) {
-    return promiseRejectedWith(invalidArgType('The chunk written to a TextDecoderStream must be an ArrayBuffer or an ArrayBufferView, got undefined'));
-  }
+  if (chunk === undefined) return undefinedChunk(this);
   try {
     const text = decode(this.codec, chunk, STREAM);
     if (text.length !== 0) enqueueOutput(this, text);

@@ -4,7 +4,9 @@
 // one chunk is held back to pair with a low surrogate starting the next (an
 // unpaired one becomes U+FFFD, as the spec's encoder does), and what is left
 // is encoded by TextEncoder into a Uint8Array of its own.
-import { uncurryThis, Uint8ArrayCtor } from '../intrinsics.js';
+import { uncurryThis, functionCall, promiseThen, OriginalTypeError, SymbolCtor, Uint8ArrayCtor } from '../intrinsics.js';
+import { codedError } from '../errors.js';
+import { nativeChunkOutcome } from './natives.js';
 import { promiseRejectedWith, resolvedUndefined } from '../promise.js';
 import { createCodecTransform, enqueueOutput, readableOf, writableOf } from './codec-transform.js';
 import { brandError, defineCodecShape } from './shape.js';
@@ -23,8 +25,25 @@ function isHighSurrogate(code) {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
+// A Symbol chunk: WebIDL's DOMString conversion throws a TypeError, Node's
+// class (20-26) takes String(symbol). Which one this Node does shows only when
+// a write settles, so it is asked of Node's class at the first Symbol chunk.
+const REFUSED = { ctor: 'TypeError', code: null };
+const StringCtor = String;
+const aSymbol = () => SymbolCtor('chunk');
+
+function symbolChunk(controller, chunk) {
+  const outcome = nativeChunkOutcome('TextEncoderStream', 'symbol', aSymbol, undefined, REFUSED);
+  if (!outcome.settled) return promiseThen(outcome.promise, () => symbolChunk(controller, chunk));
+  if (outcome.answer !== null) {
+    return promiseRejectedWith(codedError(OriginalTypeError, outcome.answer.code, 'Cannot convert a Symbol value to a string'));
+  }
+  return functionCall(encodeAndEnqueue, controller, StringCtor(chunk));
+}
+
 // `this` is the controller record; its codec slot is the EncoderState.
 function encodeAndEnqueue(chunk) {
+  if (typeof chunk === 'symbol') return symbolChunk(this, chunk);
   try {
     const state = this.codec;
     let text = `${chunk}`;

@@ -1,41 +1,33 @@
 // Drives one node:zlib stream (public API only: write(chunk, callback), end(),
 // 'data'/'end'/'error' events, destroy()) as the algorithms of a codec
-// TransformStream. Each written chunk is one zlib write: the transform promise
-// settles when zlib has consumed the chunk, by which time every output buffer
-// it produced has been enqueued (zlib emits 'data' before the write callback).
-// So at most one chunk is inside zlib at a time, and the readable side's
-// backpressure stops further writes: memory stays bounded by one input
-// chunk's output, for large chunks and many small ones alike. The work itself
-// runs on libuv's thread pool, off the main thread, as in Node's own classes.
+// TransformStream: input pipelined into zlib (see docs/codecs.md, "zlib"),
+// output enqueued as zlib emits it. The work itself runs on libuv's thread
+// pool, off the main thread, as in Node's own classes. Chunks, errors and
+// data after the end are treated as this Node's own classes treat them
+// (zlib-chunks.js, natives.js).
 import {
-  ObjectHasOwn,
-  OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, isArrayBuffer, isSharedArrayBuffer, viewBuffer,
+  ObjectHasOwn, OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, isSharedArrayBuffer, isDetachedBuffer, viewBuffer,
+  PromiseAll, functionCall, promiseThen,
 } from '../intrinsics.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined } from '../promise.js';
-import { codedError, invalidArgType } from '../errors.js';
+import { codedError } from '../errors.js';
 import { builtin } from '../patch/builtins.js';
 import { enqueueOutput } from './codec-transform.js';
 import { TransformStreamError } from '../transform/transform-stream.js';
+import { chunkKind, chunkOutcome, refusedChunkError, takenBytes } from './zlib-chunks.js';
+import { nativeRejectsTrailingData, nativeWrapsZlibErrors } from './natives.js';
 
 const zlib = builtin('node:zlib');
 const BufferConcat = Buffer.concat;
+const ERR_TRAILING_JUNK = 'ERR_TRAILING_JUNK_AFTER_STREAM_END';
 
 /**
- * A chunk as a WebIDL BufferSource (ArrayBuffer or a view on one; not shared
- * memory): a view zlib can read, or undefined for anything else.
+ * A zlib failure as Node's class reports it: zlib's own Error on Node 20, a
+ * TypeError (the Compression standard's) with zlib's code and the zlib error
+ * as cause on 22+. `wrapped` is natives.js#nativeWrapsZlibErrors's answer.
  */
-export function bufferSourceBytes(chunk) {
-  if (ArrayBufferIsView(chunk)) {
-    if (!isSharedArrayBuffer(viewBuffer(chunk))) return chunk;
-  } else if (isArrayBuffer(chunk)) {
-    return new Uint8ArrayCtor(chunk);
-  }
-  return undefined;
-}
-
-/** A zlib failure as the TypeError the Compression standard asks for, keeping zlib's code and error. */
-function asTypeError(error) {
-  if (error instanceof OriginalTypeError) return error;
+function asNodeError(error, wrapped) {
+  if (!wrapped || error instanceof OriginalTypeError) return error;
   const typeError = codedError(OriginalTypeError, error?.code, error?.message ?? String(error));
   typeError.cause = error;
   return typeError;
@@ -51,9 +43,10 @@ const AHEAD_LIMIT = 64 * 1024;
  * it, and the write or flush waiting for room or for the end.
  */
 export class ZlibDriver {
-  constructor(engine, className) {
+  constructor(engine, className, format) {
     this.engine = engine;
     this.className = className;
+    this.format = format;
     this.controller = undefined;
     this.inFlight = false;
     this.batch = [];
@@ -61,6 +54,8 @@ export class ZlibDriver {
     this.waiting = undefined; // Deferred of a write waiting for room, or of the flush
     this.flushing = false;
     this.error = undefined;
+    this.cancelled = false;
+    this.failing = undefined; // while Node is asked how to report a zlib failure: the promise of its answer
     this.ended = false;
     this.onWritten = (error) => {
       if (error) this.fail(error);
@@ -114,12 +109,35 @@ export class ZlibDriver {
     }
   }
 
-  /** zlib failed: reject what waits, or error the stream if nothing does. */
+  /** zlib failed: reject what waits, or error the stream if nothing does (as Node's class would). */
   fail(error) {
-    if (this.error !== undefined) return;
-    this.error = asTypeError(error);
+    if (this.error !== undefined || this.failing !== undefined || this.ended || this.cancelled) return;
     this.batch = [];
     this.batchBytes = 0;
+    const trailing = error?.code === ERR_TRAILING_JUNK
+      ? nativeRejectsTrailingData(this.format, trailingProbeInput(this.format))
+      : undefined;
+    const wrapped = nativeWrapsZlibErrors();
+    if ((trailing === undefined || trailing.settled) && wrapped.settled) {
+      this.settleFailure(error, trailing, wrapped);
+    } else {
+      this.failing = promiseThen(PromiseAll([trailing?.promise, wrapped.promise]), () => {
+        this.failing = undefined;
+        this.settleFailure(error, trailing, wrapped);
+      });
+    }
+  }
+
+  settleFailure(error, trailing, wrapped) {
+    if (trailing !== undefined && !trailing.answer) {
+      // This Node's class ignores data after the end (Node 22, deflate-raw):
+      // the stream ends with what zlib produced before it.
+      this.ended = true;
+      this.inFlight = false;
+      this.release();
+      return;
+    }
+    this.error = asNodeError(error, wrapped.answer);
     const waiting = this.waiting;
     if (waiting !== undefined) {
       this.waiting = undefined;
@@ -133,15 +151,23 @@ export class ZlibDriver {
 // The algorithms; `this` is the controller record, its codec slot the ZlibDriver.
 export function zlibTransform(chunk) {
   const driver = this.codec;
-  const bytes = bufferSourceBytes(chunk);
+  if (driver.failing !== undefined) return promiseThen(driver.failing, () => functionCall(zlibTransform, this, chunk));
+  let bytes;
+  if (ArrayBufferIsView(chunk)) {
+    const buffer = viewBuffer(chunk);
+    if (!isSharedArrayBuffer(buffer) && !isDetachedBuffer(buffer)) bytes = chunk;
+  }
   if (bytes === undefined) {
-    return promiseRejectedWith(invalidArgType(`The chunk written to a ${driver.className} must be an ` +
-      'ArrayBuffer or an ArrayBufferView, not on a SharedArrayBuffer'));
+    const kind = chunkKind(chunk);
+    const outcome = chunkOutcome(driver.className, kind);
+    if (!outcome.settled) return promiseThen(outcome.promise, () => functionCall(zlibTransform, this, chunk));
+    if (outcome.answer !== null) return promiseRejectedWith(refusedChunkError(driver.className, kind, outcome.answer));
+    bytes = takenBytes(kind, chunk);
   }
   if (driver.error !== undefined) return promiseRejectedWith(driver.error);
   if (bytes.byteLength === 0 || driver.ended) {
     // Nothing to feed: an empty chunk, or input after the end of a stream
-    // that this Node's zlib ignores (Node 20 has no rejectGarbageAfterEnd).
+    // that this Node's class ignores (Node 20's zlib has no rejectGarbageAfterEnd).
     return undefined;
   }
   driver.controller = this;
@@ -156,6 +182,7 @@ export function zlibTransform(chunk) {
 
 export function zlibFlush() {
   const driver = this.codec;
+  if (driver.failing !== undefined) return promiseThen(driver.failing, () => functionCall(zlibFlush, this));
   if (driver.error !== undefined) return promiseRejectedWith(driver.error);
   if (driver.ended) return resolvedUndefined();
   driver.controller = this;
@@ -175,6 +202,7 @@ export function zlibFlush() {
 
 export function zlibCancel(reason) {
   const driver = this.codec;
+  driver.cancelled = true;
   // The stream is done with: what the destroyed engine reports later
   // (a pending write's callback error) has nothing left to error.
   driver.controller = undefined;
@@ -191,14 +219,19 @@ export function zlibCancel(reason) {
   return resolvedUndefined();
 }
 
-// format -> [make a compressor, make a decompressor], where this Node's zlib has them.
+// format -> [make a compressor, make a decompressor, compress at once], where this Node's zlib has them.
 const engines = {
-  deflate: ['createDeflate', 'createInflate'],
-  'deflate-raw': ['createDeflateRaw', 'createInflateRaw'],
-  gzip: ['createGzip', 'createGunzip'],
-  brotli: ['createBrotliCompress', 'createBrotliDecompress'],
-  zstd: ['createZstdCompress', 'createZstdDecompress'],
+  deflate: ['createDeflate', 'createInflate', 'deflateSync'],
+  'deflate-raw': ['createDeflateRaw', 'createInflateRaw', 'deflateRawSync'],
+  gzip: ['createGzip', 'createGunzip', 'gzipSync'],
+  brotli: ['createBrotliCompress', 'createBrotliDecompress', 'brotliCompressSync'],
+  zstd: ['createZstdCompress', 'createZstdDecompress', 'zstdCompressSync'],
 };
+
+/** A complete compressed stream of `format`, for asking Node about data after its end. */
+function trailingProbeInput(format) {
+  return new Uint8ArrayCtor(zlib[engines[format][2]](new Uint8ArrayCtor(0)));
+}
 
 /** True when zlib has engines for `format` (a string). */
 export function zlibHasFormat(format) {

@@ -8,10 +8,10 @@
 //                                     pipes between native streams and ours
 //   FAST_WEBSTREAMS_BODY_SHELLS=0     Response/Request.prototype.body left as they are
 //   FAST_WEBSTREAMS_TRANSFER=0        structuredClone/postMessage left as they are
-//   FAST_WEBSTREAMS_CODECS=1          opt in: our TextEncoderStream, TextDecoderStream,
-//                                     CompressionStream and DecompressionStream in place of
-//                                     Node's (off by default until they are never slower than
-//                                     native on every Node: docs/codecs.md)
+//   FAST_WEBSTREAMS_CODECS=0          keep Node's TextEncoderStream, TextDecoderStream,
+//                                     CompressionStream and DecompressionStream (by default
+//                                     ours replace them, so chains through them stay fused:
+//                                     docs/codecs.md)
 //   FAST_WEBSTREAMS_METRICS*          read by src/metrics/from-env.js
 // "Off" is any of 0, false, off, no (any case, spaces ignored); unset, empty,
 // 1, true, on and yes leave a feature on. Any other value leaves it on, with a
@@ -25,9 +25,6 @@ export const FEATURES = {
   codecs: 'FAST_WEBSTREAMS_CODECS',
 };
 
-// Features that stay off unless their switch says on.
-const OPT_IN = new Set(['codecs']);
-
 const OFF = new Set(['0', 'false', 'off', 'no']);
 const ON = new Set(['', '1', 'true', 'on', 'yes']);
 
@@ -36,15 +33,10 @@ export function isOff(value) {
   return typeof value === 'string' && OFF.has(value.trim().toLowerCase());
 }
 
-/** True when a switch's value says "on" explicitly (an empty value does not). */
-function isOn(value) {
-  return typeof value === 'string' && value.trim() !== '' && ON.has(value.trim().toLowerCase());
-}
-
 export function enabledFeatures(env = process.env) {
   const out = {};
   for (const [feature, variable] of Object.entries(FEATURES)) {
-    out[feature] = OPT_IN.has(feature) ? isOn(env[variable]) : !isOff(env[variable]);
+    out[feature] = !isOff(env[variable]);
   }
   return out;
 }

@@ -41,8 +41,8 @@ export function isInstalled() {
 /**
  * Replaces the global Web Streams classes with ours, and (unless a
  * FAST_WEBSTREAMS_<FEATURE>=0 variable turns it off, src/patch/features.js)
- * node:stream/web, instanceof, Node's consumers, Response/Request bodies and
- * transfer. Calling it twice is harmless.
+ * node:stream/web, instanceof, Node's consumers, Response/Request bodies,
+ * transfer and the codec classes. Calling it twice is harmless.
  */
 export function install() {
   if (installed) return false;
@@ -96,10 +96,9 @@ function tellWhatWasDone(features, order, linkOnly, unlinked) {
   const off = [];
   const label = { streamWeb: 'node:stream/web', instanceOf: 'instanceof', nodeConsumers: 'Node consumers and pipes',
     bodyShells: 'Response/Request body shells', transfer: 'transfer (structuredClone, postMessage)',
-    codecs: 'TextEncoder/TextDecoder/Compression/DecompressionStream' };
+    codecs: 'codec classes (TextEncoderStream, TextDecoderStream, CompressionStream, DecompressionStream)' };
   for (const [feature, variable] of Object.entries(FEATURES)) {
     if (features[feature]) on.push(label[feature]);
-    else if (process.env[variable] === undefined) off.push(`${label[feature]} (opt in: ${variable}=1)`);
     else off.push(`${label[feature]} (${variable}=${process.env[variable]})`);
   }
   debug('installed: %s', on.join(', '));

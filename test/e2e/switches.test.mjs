@@ -10,12 +10,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { T, ROOT, cleanEnv } from './helpers.mjs';
 
-// Prints whether the globals and node:stream/web are ours.
+// Prints whether the globals, node:stream/web and the codec classes are ours.
 const PROBE = `
   const isOurs = (C) => String(C).includes('#impl');
+  const isOurCodec = (C) => String(C).includes('createCodecTransform');
   console.log(JSON.stringify({
     globals: isOurs(globalThis.ReadableStream),
     streamWeb: isOurs(require('node:stream/web').ReadableStream),
+    codecs: isOurCodec(globalThis.CompressionStream) && isOurCodec(globalThis.TextDecoderStream),
+    streamWebCodecs: isOurCodec(require('node:stream/web').TextEncoderStream),
     text: 'ok',
   }));`;
 
@@ -25,8 +28,8 @@ function run(args, env, cwd = ROOT) {
   return { status: r.status, stderr: r.stderr, result };
 }
 
-const ON = { globals: true, streamWeb: true, text: 'ok' };
-const OFF = { globals: false, streamWeb: false, text: 'ok' };
+const ON = { globals: true, streamWeb: true, codecs: true, streamWebCodecs: true, text: 'ok' };
+const OFF = { globals: false, streamWeb: false, codecs: false, streamWebCodecs: false, text: 'ok' };
 const IMPORT = ['--import', 'fast-webstreams/register'];
 const warnings = (stderr) => stderr.split('\n').filter((l) => l.includes('FastWebstreamsWarning'));
 
@@ -45,8 +48,19 @@ test('the kill switch takes 0, false, off, no in any case (import and require en
 
 test('a feature switch takes the same words', T, () => {
   const r = run(IMPORT, cleanEnv({ FAST_WEBSTREAMS_STREAM_WEB: 'False' }));
-  assert.deepEqual(r.result, { ...ON, streamWeb: false });
+  assert.deepEqual(r.result, { ...ON, streamWeb: false, streamWebCodecs: false });
   assert.deepEqual(warnings(r.stderr), []);
+});
+
+test('the codec classes are ours by default; FAST_WEBSTREAMS_CODECS=0 keeps Node\'s', T, () => {
+  for (const value of ['0', 'false', 'Off', ' no ']) {
+    const r = run(IMPORT, cleanEnv({ FAST_WEBSTREAMS_CODECS: value }));
+    assert.deepEqual(r.result, { ...ON, codecs: false, streamWebCodecs: false }, `FAST_WEBSTREAMS_CODECS=${JSON.stringify(value)}`);
+    assert.deepEqual(warnings(r.stderr), []);
+  }
+  for (const value of ['1', 'on', '']) {
+    assert.deepEqual(run(IMPORT, cleanEnv({ FAST_WEBSTREAMS_CODECS: value })).result, ON, `FAST_WEBSTREAMS_CODECS=${value}`);
+  }
 });
 
 test('a mistyped FAST_WEBSTREAMS_* variable gets one warning naming the switch it meant', T, () => {
@@ -73,9 +87,11 @@ test('the metrics variables (any FAST_WEBSTREAMS_METRICS_*) are known', T, () =>
 
 test('NODE_DEBUG=fast-webstreams says what was installed and what was left native, and why', T, () => {
   const r = run(IMPORT, cleanEnv({ NODE_DEBUG: 'fast-webstreams', FAST_WEBSTREAMS_STREAM_WEB: 'off' }));
-  assert.deepEqual(r.result, { ...ON, streamWeb: false });
-  assert.match(r.stderr, /^FAST-WEBSTREAMS \d+: installed: globals \(13 classes\), instanceof/m);
-  assert.match(r.stderr, /^FAST-WEBSTREAMS \d+: left native: node:stream\/web \(FAST_WEBSTREAMS_STREAM_WEB=off\), TextEncoder\/TextDecoder\/Compression\/DecompressionStream \(opt in: FAST_WEBSTREAMS_CODECS=1\)$/m);
+  assert.deepEqual(r.result, { ...ON, streamWeb: false, streamWebCodecs: false });
+  assert.match(r.stderr, /^FAST-WEBSTREAMS \d+: installed: globals \(13 classes\), instanceof.*, codec classes \(TextEncoderStream, TextDecoderStream, CompressionStream, DecompressionStream\)$/m);
+  assert.match(r.stderr, /^FAST-WEBSTREAMS \d+: left native: node:stream\/web \(FAST_WEBSTREAMS_STREAM_WEB=off\)$/m);
+  const noCodecs = run(IMPORT, cleanEnv({ NODE_DEBUG: 'fast-webstreams', FAST_WEBSTREAMS_CODECS: '0' }));
+  assert.match(noCodecs.stderr, /^FAST-WEBSTREAMS \d+: left native: codec classes \(TextEncoderStream, TextDecoderStream, CompressionStream, DecompressionStream\) \(FAST_WEBSTREAMS_CODECS=0\)$/m);
   const killed = run(IMPORT, cleanEnv({ NODE_DEBUG: 'net,fast-webstreams', FAST_WEBSTREAMS: 'no' }));
   assert.deepEqual(killed.result, OFF);
   assert.match(killed.stderr, /^FAST-WEBSTREAMS \d+: FAST_WEBSTREAMS=no: the kill switch is on, nothing installed$/m);

@@ -6,8 +6,9 @@ import bytes from './sites/bytes.mjs';
 import writable from './sites/writable.mjs';
 import brands from './sites/brands.mjs';
 import misc from './sites/misc.mjs';
+import codecs from './sites/codecs.mjs';
 
-const sites = [...readable, ...bytes, ...writable, ...brands, ...misc];
+const sites = [...readable, ...bytes, ...writable, ...brands, ...misc, ...codecs];
 
 const seen = new Set();
 for (const { name } of sites) {

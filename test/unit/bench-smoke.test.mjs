@@ -15,7 +15,7 @@ import { IMPLS, runsScenario } from '../../bench/impls.mjs';
 import { runChild, startServer } from '../../bench/run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const IMPL_KEYS = ['native', 'fast', 'fast-codecs', 'node-stream'];
+const IMPL_KEYS = ['native', 'fast', 'fast-nocodecs', 'node-stream'];
 // The rows of real chains (codecs, Node's adapters) also run with 64 KB chunks.
 const BIG_CHUNK_ROWS = scenarios.filter((s) => s.codecs || /fromWeb|toWeb|pipeline\(|Response\(chain\)/.test(s.name));
 
@@ -43,17 +43,17 @@ test('bench scenarios run and move exactly their bytes', { timeout: 600_000 }, a
   await t.test('real chains, 64 KB chunks', () => smoke(t, BIG_CHUNK_ROWS, 65536, server.url));
 });
 
-test('fast-codecs runs only the scenarios through a codec class', () => {
-  const codecRows = scenarios.filter((s) => runsScenario('fast-codecs', s)).map((s) => s.name);
+test('fast-nocodecs runs only the scenarios through a codec class', () => {
+  const codecRows = scenarios.filter((s) => runsScenario('fast-nocodecs', s)).map((s) => s.name);
   assert.deepEqual(codecRows, ['SSE: fetch -> TextDecoderStream', 'gzip round trip', 'TextEncoderStream']);
 });
 
-// The two columns must differ in exactly this: fast keeps Node's codec
-// classes, fast-codecs has ours in the globals.
-test('fast keeps native codecs, fast-codecs installs ours', () => {
+// The two columns must differ in exactly this: fast has our codec classes in
+// the globals, fast-nocodecs keeps Node's.
+test('fast installs our codecs, fast-nocodecs keeps Node\'s', () => {
   const probe = "const lib = await import('fast-webstreams'); " +
     "console.log(['TextDecoderStream', 'TextEncoderStream', 'CompressionStream', 'DecompressionStream'].map((n) => globalThis[n] === lib[n]).join())";
-  for (const [impl, expected] of [['fast', 'false,false,false,false'], ['fast-codecs', 'true,true,true,true']]) {
+  for (const [impl, expected] of [['fast', 'true,true,true,true'], ['fast-nocodecs', 'false,false,false,false']]) {
     const env = { ...envFor(1024, ''), ...IMPLS[impl].env };
     const r = spawnSync(process.execPath, [...IMPLS[impl].flags, '--input-type=module', '-e', probe], { cwd: root, encoding: 'utf8', env });
     assert.equal(r.status, 0, r.stderr);

@@ -52,6 +52,31 @@ async function run(codec, chunks) {
   return read.value;
 }
 
+/**
+ * How `codec` treats one chunk: [constructor, code] of the write's error, or
+ * ['ok', what close gives, the output as hex] when it takes it. Native Node
+ * 20/22 leave the readable side pending after refusing a chunk, so only the
+ * write is awaited then.
+ */
+async function chunkOutcome(codec, chunk) {
+  const writer = codec.writable.getWriter();
+  const reading = collect(codec.readable).catch(() => []);
+  try {
+    await writer.write(chunk);
+  } catch (e) {
+    return [e.constructor.name, e.code];
+  }
+  const closed = await writer.close().then(() => 'closed', (e) => `${e.constructor.name} ${e.code}`);
+  const out = await reading;
+  return ['ok', closed, out.every((c) => typeof c === 'string') ? out.join('') : concat(out).toString('hex')];
+}
+
+const detachedView = () => {
+  const view = new Uint8Array(4);
+  structuredClone(view.buffer, { transfer: [view.buffer] });
+  return view;
+};
+
 const randomBytes = (n) => {
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i += 65536) crypto.getRandomValues(out.subarray(i, i + 65536));
@@ -118,8 +143,10 @@ test('TextDecoderStream decodes across chunk boundaries and errors as the standa
   assert.deepEqual(await run(new TextDecoderStream(), [new Uint8Array(0), new ArrayBuffer(1)]), ['\0'], 'no empty string is enqueued');
   await assert.rejects(run(new TextDecoderStream('utf-8', { fatal: true }), [new Uint8Array([0xff])]), TypeError);
   await assert.rejects(run(new TextDecoderStream('utf-8', { fatal: true }), [new Uint8Array([0xe2])]), TypeError);
-  for (const bad of [undefined, null, 'abc', 5, {}]) {
-    await assert.rejects(run(new TextDecoderStream(), [bad]), TypeError, `chunk ${String(bad)}`);
+  const odd = [undefined, null, 'abc', 5, {}, new ArrayBuffer(2), new Uint8Array(new SharedArrayBuffer(2)), detachedView()];
+  for (const chunk of odd) {
+    const [o, n] = await Promise.all([chunkOutcome(new TextDecoderStream(), chunk), chunkOutcome(new native.TextDecoderStream(), chunk)]);
+    assert.deepEqual(o, n, `as native, chunk ${Object.prototype.toString.call(chunk)}`);
   }
 });
 
@@ -134,7 +161,8 @@ test('TextEncoderStream pairs surrogates across chunks', T, async () => {
   const out = await run(new TextEncoderStream(), ['', 'é']);
   assert.equal(out.length, 1, 'nothing is enqueued for an empty string');
   assert.equal(out[0].constructor, Uint8Array);
-  await assert.rejects(run(new TextEncoderStream(), [Symbol('x')]), TypeError);
+  const [o, n] = await Promise.all([chunkOutcome(new TextEncoderStream(), Symbol('x')), chunkOutcome(new native.TextEncoderStream(), Symbol('x'))]);
+  assert.deepEqual(o, n, 'a Symbol chunk as native');
   const thrown = new Error('toString');
   await assert.rejects(run(new TextEncoderStream(), [{ toString() { throw thrown; } }]), (e) => e === thrown);
 });
@@ -178,10 +206,15 @@ test('many small chunks and a writer that reuses its buffer', T, async () => {
   assert.deepEqual(zlib.gunzipSync(concat(await reading)), Buffer.concat(expected));
 });
 
-test('bad chunks and corrupt input reject with TypeErrors, and native fails the same inputs', T, async () => {
-  for (const bad of [undefined, null, 'abc', 5, [1, 2], new Uint8Array(new SharedArrayBuffer(4))]) {
-    await assert.rejects(run(new CompressionStream('deflate'), [bad]), TypeError);
-    await assert.rejects(run(new DecompressionStream('deflate'), [bad]), TypeError);
+test('odd chunks and corrupt input are treated as native treats them', T, async () => {
+  const odd = () => [undefined, null, 'abc', 5, true, Symbol('x'), [1, 2], {}, new ArrayBuffer(4), new ArrayBuffer(0),
+    new Uint8Array(new SharedArrayBuffer(4)), new SharedArrayBuffer(4), detachedView(), new Uint8Array(0)];
+  for (const name of ['CompressionStream', 'DecompressionStream']) {
+    const [mine, theirs] = [odd(), odd()];
+    for (let i = 0; i < mine.length; i++) {
+      const [o, n] = await Promise.all([chunkOutcome(new ours[name]('deflate'), mine[i]), chunkOutcome(new native[name]('deflate'), theirs[i])]);
+      assert.deepEqual(o, n, `${name}: chunk ${Object.prototype.toString.call(mine[i])} ${String(mine[i]?.byteLength ?? '')}`);
+    }
   }
   const good = zlib.deflateSync('hello');
   const cases = {
@@ -189,13 +222,13 @@ test('bad chunks and corrupt input reject with TypeErrors, and native fails the 
     truncated: ['deflate', good.subarray(0, good.length - 2)],
     empty: ['deflate', new Uint8Array(0)],
     trailing: ['deflate', Buffer.concat([good, Buffer.from([1, 2, 3])])],
+    trailingRaw: ['deflate-raw', Buffer.concat([zlib.deflateRawSync('hello'), Buffer.from([1, 2, 3])])],
     twoGzipMembers: ['gzip', Buffer.concat([zlib.gzipSync('a'), zlib.gzipSync('b')])],
   };
   for (const [name, [format, bytes]] of Object.entries(cases)) {
-    const settle = (C) => run(new C(format), [bytes]).then((out) => `ok ${concat(out)}`, (e) => `error ${e.code}`);
+    const settle = (C) => run(new C(format), [bytes]).then((out) => `ok ${concat(out)}`, (e) => `error ${e.constructor.name} ${e.code}`);
     const [o, n] = await Promise.all([settle(DecompressionStream), settle(native.DecompressionStream)]);
     assert.equal(o, n, name);
-    if (o.startsWith('error')) await assert.rejects(run(new DecompressionStream(format), [bytes]), TypeError);
   }
 });
 
