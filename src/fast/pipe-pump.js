@@ -47,10 +47,12 @@ export class PipePump {
     // pull settles. A read that is not early, or meets no pull asked for,
     // merges or asks exactly as native's does (fuzz seeds 721, 2346, 3137).
     this.readDuringPull = false;
-    this.step = () => {
+    // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
+    const step = () => {
       writePendingChunk(this);
       pumpChunks(this);
     };
+    this.step = step;
   }
 
   /** Runs the step a chunk handed over while its producer ran asked for (stepRequested). */

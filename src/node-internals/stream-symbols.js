@@ -51,7 +51,8 @@ export function probeStreamSymbols() {
     if (typeof cleanup === 'function') cleanup();
     let errored;
     const aborted = duckReadable({ disturbed: false, errored: false, readable: true });
-    aborted[kControllerErrorFunction] = (e) => { errored = e; };
+    const onError = (e) => { errored = e; }; // a local: see docs/architecture.md, "Closures kept in fields"
+    aborted[kControllerErrorFunction] = onError;
     const controller = new AbortController();
     addAbortSignal(controller.signal, aborted);
     controller.abort();

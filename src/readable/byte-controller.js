@@ -349,19 +349,22 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
 /**
  * The reactions to each pull result, made once per controller, at its first
  * pull (the start promise has reactions of its own). A rejection errors the
- * stream.
+ * stream. Made in locals, then stored: see docs/architecture.md, "Closures
+ * kept in fields".
  */
 function makePullReactions(controller) {
-  controller.onPullFulfilled = () => {
+  const onFulfilled = () => {
     controller.pulling = false;
     if (controller.pullAgain) {
       controller.pullAgain = false;
       ReadableByteStreamControllerCallPullIfNeeded(controller);
     }
   };
-  controller.onPullRejected = (e) => {
+  const onRejected = (e) => {
     ReadableByteStreamControllerError(controller, e);
   };
+  controller.onPullFulfilled = onFulfilled;
+  controller.onPullRejected = onRejected;
 }
 
 /** ReadableByteStreamControllerClearAlgorithms */

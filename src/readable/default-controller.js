@@ -207,13 +207,16 @@ export function pullSettled(controller) {
 
 /**
  * The reactions to a pull result, made once per controller, at its first
- * pull. A rejection errors the stream.
+ * pull. A rejection errors the stream. Made in locals, then stored: see
+ * docs/architecture.md, "Closures kept in fields".
  */
 function makePullReactions(controller) {
-  controller.onPullFulfilled = () => pullFulfilled(controller);
-  controller.onPullRejected = (e) => {
+  const onFulfilled = () => pullFulfilled(controller);
+  const onRejected = (e) => {
     ReadableStreamDefaultControllerError(controller, e);
   };
+  controller.onPullFulfilled = onFulfilled;
+  controller.onPullRejected = onRejected;
 }
 
 /** ReadableStreamDefaultControllerShouldCallPull */

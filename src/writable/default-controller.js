@@ -274,10 +274,14 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
   reactToResult(controller.writeAlgorithm(chunk), controller.onWriteFulfilled, controller.onWriteRejected);
 }
 
-/** The reactions to a sink write, made once per controller rather than per chunk. */
+/**
+ * The reactions to a sink write, made once per controller rather than per
+ * chunk. Made in locals, then stored: see docs/architecture.md, "Closures
+ * kept in fields".
+ */
 export function makeWriteReactions(controller) {
   const stream = controller.stream;
-  controller.onWriteFulfilled = () => {
+  const onFulfilled = () => {
     WritableStreamFinishInFlightWrite(stream);
     const state = stream.state;
     controller.queue.dequeue();
@@ -286,10 +290,12 @@ export function makeWriteReactions(controller) {
     }
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
   };
-  controller.onWriteRejected = (reason) => {
+  const onRejected = (reason) => {
     if (stream.state === 'writable') WritableStreamDefaultControllerClearAlgorithms(controller);
     WritableStreamFinishInFlightWriteWithError(stream, reason);
   };
+  controller.onWriteFulfilled = onFulfilled;
+  controller.onWriteRejected = onRejected;
 }
 
 /** WritableStreamDefaultControllerWrite */

@@ -26,17 +26,21 @@ export class ReadSide {
     this.destroy = destroy;
     this.pendingChunk = undefined;
     this.pendingError = undefined;
-    this.pushChunk = () => {
+    // Through locals: see docs/architecture.md, "Closures kept in fields".
+    const pushChunk = () => {
       const chunk = this.pendingChunk;
       this.pendingChunk = undefined;
       this.node.push(chunk);
     };
-    this.pushEnd = () => this.node.push(null);
-    this.destroyWithError = () => {
+    const pushEnd = () => this.node.push(null);
+    const destroyWithError = () => {
       const error = this.pendingError;
       this.pendingError = undefined;
       this.destroy(this.node, error);
     };
+    this.pushChunk = pushChunk;
+    this.pushEnd = pushEnd;
+    this.destroyWithError = destroyWithError;
   }
 
   /** Node's _read(). */
