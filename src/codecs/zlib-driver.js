@@ -57,10 +57,11 @@ export class ZlibDriver {
     this.cancelled = false;
     this.failing = undefined; // while Node is asked how to report a zlib failure: the promise of its answer
     this.ended = false;
-    this.onWritten = (error) => {
+    const onWritten = (error) => {
       if (error) this.fail(error);
       else this.written();
     };
+    this.onWritten = onWritten; // made in a local: see docs/architecture.md, "Closures kept in fields"
     engine.on('data', (buffer) => {
       // A copy, as Node's own classes make: zlib's output buffers share memory,
       // and a consumer may transfer what it reads.
