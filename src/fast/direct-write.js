@@ -9,13 +9,12 @@
 // instead of a microtask later. Anything else (a returned promise, a throw,
 // error(), terminate(), an abort from inside the sink) leaves the write in
 // flight exactly as the spec path would and reacts to its result as it does.
-import { reactToResult } from '../promise.js';
 import { ownQueueWithSizes } from '../queue.js';
 import {
   WritableStreamFinishInFlightWrite, WritableStreamUpdateBackpressure,
 } from '../writable/stream-ops.js';
 import {
-  makeWriteReactions, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure,
+  makeWriteReactions, reactToWriteResult, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure,
 } from '../writable/default-controller.js';
 import { countFallback } from '../metrics/counters.js';
 
@@ -59,5 +58,5 @@ export function writeDirectly(ws, chunk, request) {
   countFallback(reason, ws);
   ownQueueWithSizes(controller).enqueue(chunk, 1);
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
-  reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
+  reactToWriteResult(controller, result);
 }

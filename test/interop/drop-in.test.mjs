@@ -124,6 +124,15 @@ const CASES = {
     let n = 0;
     const src = new ReadableStream({ pull(c) { log('pull', n); if (n++ === 0) c.enqueue('c'); } });
     src.pipeThrough(new TransformStream({}, { highWaterMark: 4 }));` },
+  // Found by test/fuzz (result:cancel, seed 1226): a write into a transform is fulfilled
+  // a microtask after transform() returned (the sink's promise is a reaction to its
+  // result), so the write is still in flight when the cancel of the readable side
+  // errors the writable side, and the pipe does not read (pull) again.
+  'a transform whose readable side is canceled while a write is in flight': { since: 24, body: `
+    const src = new ReadableStream({ start(c) { c.enqueue('a'); }, pull() { log('pull'); }, cancel(r) { log('cancel', desc(r)); } });
+    const t = new TransformStream({ transform(x, c) { log('transform', x); c.enqueue(x); } });
+    watch('pipe', src.pipeTo(t.writable));
+    watch('pipe on', t.readable.pipeTo(new TransformStream({ start(c) { c.error(new Error('dest')); } }).writable));` },
 };
 
 function run(body, preload) {
