@@ -18,13 +18,21 @@ import {
 } from '../writable/default-controller.js';
 import { countFallback } from '../metrics/counters.js';
 
-/** Can the next write into `ws` run directly? (A size algorithm is user code: those take the spec path.) */
+/**
+ * Can the next write into `ws` run directly? A size algorithm is user code:
+ * those take the spec path. So does a transform whose output has one: the
+ * spec's write holds the writable's queue until a microtask after
+ * transform(), and a reader of the output asks for its next chunk in that
+ * time, so the next transform() meets a read request and size() is not called
+ * (fuzz seed 1807); a write finished at once calls it.
+ */
 export function canWriteDirectly(ws) {
   const controller = ws.controller;
   return ws.state === 'writable' && !ws.backpressure && controller.started &&
     ws.inFlightWriteRequest === undefined && ws.closeRequest === undefined && controller.queue.length === 0 &&
     ws.writeRequests.length === 0 &&
-    controller.strategySizeAlgorithm === undefined && controller.writeAlgorithm !== undefined;
+    controller.strategySizeAlgorithm === undefined && controller.writeAlgorithm !== undefined &&
+    (ws.transform === undefined || ws.transform.readable.controller.strategySizeAlgorithm === undefined);
 }
 
 /**

@@ -117,7 +117,7 @@ export function writePendingChunk(pump) {
   pump.hasPendingChunk = false;
   const dest = pump.dest;
   if (!canWriteDirectly(dest)) {
-    countFallback('dest-not-idle', dest); // backpressure, a write in flight, or a size() strategy
+    countFallback('dest-not-idle', dest); // backpressure, a write in flight, or a size() (its own or its transform's output's)
     counters.specWrites++;
     if (sites.on) countAtSite(dest, 'specWrites');
     if (WritableStreamDefaultWriterWriteTracked(pump.pipe.writer, chunk, pump.writeRequest)) pump.writesInFlight++;

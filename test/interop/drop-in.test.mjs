@@ -133,6 +133,15 @@ const CASES = {
     const t = new TransformStream({ transform(x, c) { log('transform', x); c.enqueue(x); } });
     watch('pipe', src.pipeTo(t.writable));
     watch('pipe on', t.readable.pipeTo(new TransformStream({ start(c) { c.error(new Error('dest')); } }).writable));` },
+  // Found by test/fuzz (result:cancel, seed 1807): a pipe into a transform whose
+  // output has a size() does not finish its writes at once: the reader asks for the
+  // next chunk first, so that chunk meets its read request and size() is not called.
+  'a pipe into a transform whose output has a size() and a reader': `
+    let n = 0;
+    const src = new ReadableStream({ start(c) { c.enqueue('a'); }, pull(c) { log('pull', n); if (n++ === 0) c.enqueue('b'); } });
+    const t = new TransformStream({}, undefined, { highWaterMark: 1, size(x) { log('size', x); return 1; } });
+    watch('iterate', (async () => { for await (const v of t.readable) log('value', v); })());
+    setTimeout(() => watch('pipe', src.pipeTo(t.writable)), 0);`,
 };
 
 function run(body, preload) {
