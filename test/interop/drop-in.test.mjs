@@ -142,6 +142,13 @@ const CASES = {
     const t = new TransformStream({}, undefined, { highWaterMark: 1, size(x) { log('size', x); return 1; } });
     watch('iterate', (async () => { for await (const v of t.readable) log('value', v); })());
     setTimeout(() => watch('pipe', src.pipeTo(t.writable)), 0);`,
+  // Found by test/fuzz (result:sizeW, seed 1524): a chunk ReadableStream.from() enqueues
+  // is written by a pipe reading it at once, not a microtask later, so it reaches the
+  // destination's size() before the watcher of the errored destination shuts down.
+  'a pipe from ReadableStream.from() into a transform whose start() rejects': `
+    const src = ReadableStream.from((async function* () { try { await null; yield 'a'; } finally { log('finally'); } })());
+    const t = new TransformStream({ start() { return Promise.reject(new Error('start')); } }, { size(x) { log('size', x); return 1; } });
+    watch('pipe', src.pipeTo(t.writable));`,
 };
 
 function run(body, preload) {
