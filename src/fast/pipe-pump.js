@@ -79,8 +79,14 @@ export function pumpChunks(pump) {
     if (dest.state !== 'writable') {
       // Erroring (or errored, closed) but not yet seen by the watchers: the
       // read goes out as natively, and what it gets is written to a stream
-      // that refuses it; the shutdown then cancels the source.
+      // that refuses it; the shutdown then cancels the source. A queued
+      // chunk is written at once, as natively: its size() runs before an
+      // abort in progress clears the strategy (fuzz seed 2798). The next
+      // read still waits a microtask.
+      pump.reading = true;
       ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
+      pump.reading = false;
+      if (writePendingChunk(pump)) enqueueMicrotask(pump.step);
       return;
     }
     // pullAgain is set only while a pull is in progress.

@@ -149,6 +149,12 @@ const CASES = {
     const src = ReadableStream.from((async function* () { try { await null; yield 'a'; } finally { log('finally'); } })());
     const t = new TransformStream({ start() { return Promise.reject(new Error('start')); } }, { size(x) { log('size', x); return 1; } });
     watch('pipe', src.pipeTo(t.writable));`,
+  // Found by test/fuzz (result:size, seed 2798): a pipe into an erroring destination
+  // writes a queued chunk at once, so its size() runs before the abort clears it.
+  'a pipe into a writable being aborted calls size() on a queued chunk': { since: 24, body: `
+    const ws = new WritableStream({}, { size(x) { log('size', x); return 2; } });
+    watch('abort', ws.abort('why'));
+    watch('pipe', new ReadableStream({ start(c) { c.enqueue('f'); } }).pipeTo(ws));` },
 };
 
 function run(body, preload) {
