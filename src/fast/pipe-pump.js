@@ -46,10 +46,18 @@ export class PipePump {
     // native's would pull again: pumpAfterPull() asks for that pull when the
     // pull settles. A read that is not early, or meets no pull asked for,
     // merges or asks exactly as native's does (fuzz seeds 721, 2346, 3137).
+    // Native's read comes after that pull settled only when the pull
+    // returned at once (undefined or a settled promise): a pull still in
+    // progress a microtask after the early read meets native's read too, and
+    // it merges there as well (checkPullSettled; fuzz seeds 2146, 3124, 7612).
     this.readDuringPull = false;
     this.step = () => {
       writePendingChunk(this);
       pumpChunks(this);
+    };
+    this.checksQueued = 0; // checkPullSettled calls queued; only the last early read's counts
+    this.checkPullSettled = () => {
+      if (--this.checksQueued === 0 && this.readDuringPull && this.source.controller.pullAgain) this.readDuringPull = false;
     };
   }
 
@@ -96,7 +104,15 @@ export function pumpChunks(pump) {
     pump.reading = false;
     if (!pump.hasPendingChunk) {
       // The read request waits for the producer: see readDuringPull.
-      pump.readDuringPull = merges && readsAhead(dest);
+      if (merges && readsAhead(dest)) {
+        pump.readDuringPull = true;
+        // Queued after the reaction to a pull that returned at once, before
+        // the one to a promise that settles later: see readDuringPull.
+        pump.checksQueued++;
+        enqueueMicrotask(pump.checkPullSettled);
+      } else {
+        pump.readDuringPull = false;
+      }
       return;
     }
     counters.syncPipeChunks++;

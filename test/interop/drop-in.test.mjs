@@ -155,6 +155,13 @@ const CASES = {
     const ws = new WritableStream({}, { size(x) { log('size', x); return 2; } });
     watch('abort', ws.abort('why'));
     watch('pipe', new ReadableStream({ start(c) { c.enqueue('f'); } }).pipeTo(ws));` },
+  // Found by test/fuzz (result:pull, seeds 2146, 3124, 7612): a pipe's read that went
+  // out during a pull() still in progress merges into the pull already asked for,
+  // as native's does: no extra pull when that pull settles later.
+  'a pipe reading during a pull() that settles a macrotask later': `
+    let n = 0;
+    const src = new ReadableStream({ pull(c) { log('pull', n); if (n++ === 0) { c.enqueue('c'); return new Promise((r) => setTimeout(r, 10)); } } });
+    src.pipeTo(new WritableStream({ write(x) { log('write', x); } }));`,
 };
 
 function run(body, preload) {
