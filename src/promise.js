@@ -205,6 +205,14 @@ export function resolvedUndefined() {
   return promiseResolvedWith(undefined);
 }
 
+/**
+ * The promise that "reacting to" an already-fulfilled promise with steps that
+ * return undefined yields: fulfilled with undefined a microtask from now.
+ */
+export function fulfilledNextMicrotask() {
+  return promiseThen(resolvedPromise, returnUndefined);
+}
+
 /** "A promise rejected with reason". */
 export const promiseRejectedWith = PromiseReject;
 

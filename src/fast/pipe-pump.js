@@ -46,6 +46,10 @@ export class PipePump {
     // native's would pull again: pumpAfterPull() asks for that pull when the
     // pull settles. A read that is not early, or meets no pull asked for,
     // merges or asks exactly as native's does (fuzz seeds 721, 2346, 3137).
+    // Native's read comes after that pull settled only when the pull
+    // returned at once (undefined or a settled promise): a pull still in
+    // progress a microtask after the early read meets native's read too, and
+    // it merges there as well (checkPullSettled; fuzz seeds 2146, 3124, 7612).
     this.readDuringPull = false;
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
@@ -53,6 +57,11 @@ export class PipePump {
       pumpChunks(this);
     };
     this.step = step;
+    this.checksQueued = 0; // checkPullSettled calls queued; only the last early read's counts
+    const checkPullSettled = () => {
+      if (--this.checksQueued === 0 && this.readDuringPull && this.source.controller.pullAgain) this.readDuringPull = false;
+    };
+    this.checkPullSettled = checkPullSettled;
   }
 
   /** Runs the step a chunk handed over while its producer ran asked for (stepRequested). */
@@ -81,8 +90,14 @@ export function pumpChunks(pump) {
     if (dest.state !== 'writable') {
       // Erroring (or errored, closed) but not yet seen by the watchers: the
       // read goes out as natively, and what it gets is written to a stream
-      // that refuses it; the shutdown then cancels the source.
+      // that refuses it; the shutdown then cancels the source. A queued
+      // chunk is written at once, as natively: its size() runs before an
+      // abort in progress clears the strategy (fuzz seed 2798). The next
+      // read still waits a microtask.
+      pump.reading = true;
       ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
+      pump.reading = false;
+      if (writePendingChunk(pump)) enqueueMicrotask(pump.step);
       return;
     }
     // pullAgain is set only while a pull is in progress.
@@ -92,7 +107,15 @@ export function pumpChunks(pump) {
     pump.reading = false;
     if (!pump.hasPendingChunk) {
       // The read request waits for the producer: see readDuringPull.
-      pump.readDuringPull = merges && readsAhead(dest);
+      if (merges && readsAhead(dest)) {
+        pump.readDuringPull = true;
+        // Queued after the reaction to a pull that returned at once, before
+        // the one to a promise that settles later: see readDuringPull.
+        pump.checksQueued++;
+        enqueueMicrotask(pump.checkPullSettled);
+      } else {
+        pump.readDuringPull = false;
+      }
       return;
     }
     counters.syncPipeChunks++;
@@ -119,7 +142,7 @@ export function writePendingChunk(pump) {
   pump.hasPendingChunk = false;
   const dest = pump.dest;
   if (!canWriteDirectly(dest)) {
-    countFallback('dest-not-idle', dest); // backpressure, a write in flight, or a size() strategy
+    countFallback('dest-not-idle', dest); // backpressure, a write in flight, or a size() (its own or its transform's output's)
     counters.specWrites++;
     if (sites.on) countAtSite(dest, 'specWrites');
     if (WritableStreamDefaultWriterWriteTracked(pump.pipe.writer, chunk, pump.writeRequest)) pump.writesInFlight++;

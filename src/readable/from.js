@@ -6,6 +6,7 @@ import { isObject } from '../webidl.js';
 import {
   CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue,
 } from './default-controller.js';
+import { feedPump } from '../fast/pipe-pump.js';
 import {
   argNotIterable, codedTypeError, fromNextResultCode, fromNotCallableCode, invalidState, plainTypeError,
 } from '../errors.js';
@@ -113,7 +114,12 @@ export function ReadableStreamFromIterable(asyncIterable) {
       if (iterResult.done) {
         ReadableStreamDefaultControllerClose(stream.controller);
       } else {
-        ReadableStreamDefaultControllerEnqueue(stream.controller, iterResult.value);
+        const value = iterResult.value;
+        // Our own reaction, on a clean stack (value's getter has run): a pipe
+        // reading the stream writes the chunk when enqueue() returns, as the
+        // reference implementation's pipe writes inside its read's chunk
+        // steps, not a microtask later (fuzz seed 1524).
+        feedPump(stream, ReadableStreamDefaultControllerEnqueue, stream.controller, value);
       }
     });
   };

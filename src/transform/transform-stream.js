@@ -1,7 +1,7 @@
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 import { ReflectApply } from '../intrinsics.js';
-import { Deferred, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
+import { Deferred, fulfilledNextMicrotask, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { queueSteps } from '../start.js';
 import { isObject, illegalInvocation, defineInterface, convertCallback } from '../webidl.js';
@@ -272,7 +272,10 @@ function transformAfterBackpressureChange(stream, chunk) {
   return uponPromise(backpressureChangePromise(stream), () => {
     const writable = stream.writable;
     if (writable.state === 'erroring') throw writable.storedError;
-    return performTransformHandingOff(stream, chunk); // tier 0 hook
+    // PerformTransform's promise, which this reaction's promise adopts. For a
+    // transform() that returned at once it is fulfilled a microtask later
+    // (reactToWriteResult): adopting it takes the spec's two microtasks more.
+    return performTransformHandingOff(stream, chunk) ?? fulfilledNextMicrotask(); // tier 0 hook
   });
 }
 

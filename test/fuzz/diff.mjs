@@ -67,6 +67,9 @@ export function diffTraces(A, B) {
   return out;
 }
 
+// A stalled trace (timeout, busy, exited) has no pending list.
+const pend = (t) => t.pending || [];
+
 export const primaryClass = (diffs) => CLASSES.find((c) => diffs.some((d) => d.cls === c)) || null;
 
 // Which of A and B does the referee (the polyfill) agree with on these differences?
@@ -88,8 +91,10 @@ export function refereeVerdict(diffs, A, B, P) {
     } else if (d.cls === 'order') {
       const seq = (t) => (t.events || []).map((e) => e[1]).join(' ');
       pv = seq(P); av = seq(A); bv = seq(B);
-    } else if (d.cls === 'pending' || d.key && (P.pending.includes(d.key) || A.pending.includes(d.key))) {
-      pv = P.pending.includes(d.key); av = A.pending.includes(d.key); bv = B.pending.includes(d.key);
+    } else if (d.key === 'stall') { // A stalled (e.g. timed out on a busy machine), B did not; P did not either
+      pv = false; av = true; bv = false;
+    } else if (d.cls === 'pending' || d.key && (pend(P).includes(d.key) || pend(A).includes(d.key))) {
+      pv = pend(P).includes(d.key); av = pend(A).includes(d.key); bv = pend(B).includes(d.key);
     } else {
       pv = noCode(kp.get(d.key)); av = noCode(d.a === 'absent' ? undefined : d.a); bv = noCode(d.b === 'absent' ? undefined : d.b);
     }

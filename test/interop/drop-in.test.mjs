@@ -124,6 +124,44 @@ const CASES = {
     let n = 0;
     const src = new ReadableStream({ pull(c) { log('pull', n); if (n++ === 0) c.enqueue('c'); } });
     src.pipeThrough(new TransformStream({}, { highWaterMark: 4 }));` },
+  // Found by test/fuzz (result:cancel, seed 1226): a write into a transform is fulfilled
+  // a microtask after transform() returned (the sink's promise is a reaction to its
+  // result), so the write is still in flight when the cancel of the readable side
+  // errors the writable side, and the pipe does not read (pull) again.
+  'a transform whose readable side is canceled while a write is in flight': { since: 24, body: `
+    const src = new ReadableStream({ start(c) { c.enqueue('a'); }, pull() { log('pull'); }, cancel(r) { log('cancel', desc(r)); } });
+    const t = new TransformStream({ transform(x, c) { log('transform', x); c.enqueue(x); } });
+    watch('pipe', src.pipeTo(t.writable));
+    watch('pipe on', t.readable.pipeTo(new TransformStream({ start(c) { c.error(new Error('dest')); } }).writable));` },
+  // Found by test/fuzz (result:cancel, seed 1807): a pipe into a transform whose
+  // output has a size() does not finish its writes at once: the reader asks for the
+  // next chunk first, so that chunk meets its read request and size() is not called.
+  'a pipe into a transform whose output has a size() and a reader': `
+    let n = 0;
+    const src = new ReadableStream({ start(c) { c.enqueue('a'); }, pull(c) { log('pull', n); if (n++ === 0) c.enqueue('b'); } });
+    const t = new TransformStream({}, undefined, { highWaterMark: 1, size(x) { log('size', x); return 1; } });
+    watch('iterate', (async () => { for await (const v of t.readable) log('value', v); })());
+    setTimeout(() => watch('pipe', src.pipeTo(t.writable)), 0);`,
+  // Found by test/fuzz (result:sizeW, seed 1524): a chunk ReadableStream.from() enqueues
+  // is written by a pipe reading it at once, not a microtask later, so it reaches the
+  // destination's size() before the watcher of the errored destination shuts down.
+  'a pipe from ReadableStream.from() into a transform whose start() rejects': `
+    const src = ReadableStream.from((async function* () { try { await null; yield 'a'; } finally { log('finally'); } })());
+    const t = new TransformStream({ start() { return Promise.reject(new Error('start')); } }, { size(x) { log('size', x); return 1; } });
+    watch('pipe', src.pipeTo(t.writable));`,
+  // Found by test/fuzz (result:size, seed 2798): a pipe into an erroring destination
+  // writes a queued chunk at once, so its size() runs before the abort clears it.
+  'a pipe into a writable being aborted calls size() on a queued chunk': { since: 24, body: `
+    const ws = new WritableStream({}, { size(x) { log('size', x); return 2; } });
+    watch('abort', ws.abort('why'));
+    watch('pipe', new ReadableStream({ start(c) { c.enqueue('f'); } }).pipeTo(ws));` },
+  // Found by test/fuzz (result:pull, seeds 2146, 3124, 7612): a pipe's read that went
+  // out during a pull() still in progress merges into the pull already asked for,
+  // as native's does: no extra pull when that pull settles later.
+  'a pipe reading during a pull() that settles a macrotask later': `
+    let n = 0;
+    const src = new ReadableStream({ pull(c) { log('pull', n); if (n++ === 0) { c.enqueue('c'); return new Promise((r) => setTimeout(r, 10)); } } });
+    src.pipeTo(new WritableStream({ write(x) { log('write', x); } }));`,
 };
 
 function run(body, preload) {
