@@ -155,6 +155,19 @@ const CASES = {
     const ws = new WritableStream({}, { size(x) { log('size', x); return 2; } });
     watch('abort', ws.abort('why'));
     watch('pipe', new ReadableStream({ start(c) { c.enqueue('f'); } }).pipeTo(ws));` },
+  // Node 24+: after the first next(), a chunk already queued settles next() one
+  // microtask after the call, natively and in ours (WebIDL's iterator takes two;
+  // docs/fuzzing.md, "The async iterator"). Node 20 and 22 show 1, 4, 1.
+  'for await over queued chunks keeps native\'s pace after the first next()': { since: 24, body: `
+    const rs = new ReadableStream({ start(c) { for (const x of 'abcde') c.enqueue(x); c.close(); } });
+    setTimeout(async () => {
+      const it = rs.values(); let turns = 0, stop = false;
+      (async () => { while (!stop) { turns++; await null; } })();
+      await it.next();
+      const gaps = [];
+      for (let k = 0; k < 3; k++) { const t = turns; await it.next(); gaps.push(turns - t); }
+      stop = true; log('turns per next()', gaps.join(','));
+    }, 5);` },
   // Found by test/fuzz (result:pull, seeds 2146, 3124, 7612): a pipe's read that went
   // out during a pull() still in progress merges into the pull already asked for,
   // as native's does: no extra pull when that pull settles later.
