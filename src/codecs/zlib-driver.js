@@ -7,6 +7,7 @@
 // (zlib-chunks.js, natives.js).
 import {
   ObjectHasOwn, OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, isSharedArrayBuffer, isDetachedBuffer, viewBuffer,
+  viewByteOffset, viewByteLength,
   PromiseAll, functionCall, promiseThen,
 } from '../intrinsics.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined } from '../promise.js';
@@ -37,6 +38,11 @@ function asNodeError(error, wrapped) {
 // flight to finish) before a write has to wait: enough to keep zlib's thread
 // busy between JS turns, small enough to bound memory.
 const AHEAD_LIMIT = 64 * 1024;
+// A chunk at least this large goes to zlib as it is, and its write settles
+// once zlib has consumed it (as with Node's own classes): a copy would cost a
+// memcpy and a fresh allocation per chunk, and batching gains nothing when one
+// chunk is a thread-pool job's worth of work.
+const UNCOPIED_MIN = 16 * 1024;
 
 /**
  * Per stream: the zlib engine, the write in flight, the chunks batched behind
@@ -51,6 +57,10 @@ export class ZlibDriver {
     this.inFlight = false;
     this.batch = [];
     this.batchBytes = 0;
+    // Where a writer's own (uncopied) bytes are: the write waiting for them
+    // goes on only once zlib has consumed them.
+    this.uncopiedInFlight = false;
+    this.uncopiedInBatch = false;
     this.waiting = undefined; // Deferred of a write waiting for room, or of the flush
     this.flushing = false;
     this.error = undefined;
@@ -78,28 +88,48 @@ export class ZlibDriver {
     engine.on('error', (error) => this.fail(error));
   }
 
-  /** Hands zlib `bytes` now, or batches them behind the write in flight. */
-  feed(bytes) {
+  /**
+   * Hands zlib `bytes` now, or batches them behind the write in flight.
+   * `uncopied`: they are the writer's, and the write waits until zlib has them.
+   */
+  feed(bytes, uncopied) {
     if (!this.inFlight) {
       this.inFlight = true;
+      this.uncopiedInFlight = uncopied;
       this.engine.write(bytes, this.onWritten);
     } else {
       this.batch.push(bytes);
       this.batchBytes += bytes.byteLength;
+      this.uncopiedInBatch = uncopied;
     }
   }
 
-  /** The write in flight is consumed: send the batch, and let a waiting write go on. */
+  /**
+   * The write in flight is consumed: send the batch, and let a waiting write
+   * go on unless its bytes are the batch, sent as they are (a batch of several
+   * is concatenated: a copy).
+   */
   written() {
+    this.uncopiedInFlight = false;
     if (this.batch.length !== 0) {
-      const batch = this.batch.length === 1 ? this.batch[0] : BufferConcat(this.batch, this.batchBytes);
+      const lone = this.batch.length === 1;
+      const batch = lone ? this.batch[0] : BufferConcat(this.batch, this.batchBytes);
+      this.uncopiedInFlight = lone && this.uncopiedInBatch;
+      this.uncopiedInBatch = false;
       this.batch = [];
       this.batchBytes = 0;
       this.engine.write(batch, this.onWritten);
     } else {
       this.inFlight = false;
     }
-    if (!this.flushing) this.release();
+    if (!this.flushing && !this.uncopiedInFlight) this.release();
+  }
+
+  /** The promise of a write (or the flush) that goes on when release() is called. */
+  wait() {
+    const waiting = new Deferred();
+    this.waiting = waiting;
+    return waiting.promise;
   }
 
   release() {
@@ -115,6 +145,7 @@ export class ZlibDriver {
     if (this.error !== undefined || this.failing !== undefined || this.ended || this.cancelled) return;
     this.batch = [];
     this.batchBytes = 0;
+    this.uncopiedInBatch = false;
     const trailing = error?.code === ERR_TRAILING_JUNK
       ? nativeRejectsTrailingData(this.format, trailingProbeInput(this.format))
       : undefined;
@@ -172,13 +203,18 @@ export function zlibTransform(chunk) {
     return undefined;
   }
   driver.controller = this;
+  const view = new Uint8ArrayCtor(viewBuffer(bytes), viewByteOffset(bytes), viewByteLength(bytes));
+  if (view.byteLength >= UNCOPIED_MIN) {
+    // zlib reads the writer's own bytes, and the write waits until it has
+    // (written() releases it), so they cannot change first.
+    driver.feed(view, true);
+    return driver.wait();
+  }
   // The write settles before zlib reads the bytes, so zlib gets a copy: the
   // writer may reuse its buffer as soon as the write has settled.
-  driver.feed(new Uint8ArrayCtor(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice());
+  driver.feed(view.slice(), false);
   if (driver.batchBytes < AHEAD_LIMIT) return undefined;
-  const waiting = new Deferred();
-  driver.waiting = waiting;
-  return waiting.promise;
+  return driver.wait();
 }
 
 export function zlibFlush() {
@@ -188,8 +224,7 @@ export function zlibFlush() {
   if (driver.ended) return resolvedUndefined();
   driver.controller = this;
   driver.flushing = true;
-  const waiting = new Deferred();
-  driver.waiting = waiting;
+  const promise = driver.wait();
   // end() follows the writes before it, the batch included.
   if (driver.batch.length !== 0) {
     const batch = BufferConcat(driver.batch, driver.batchBytes);
@@ -198,7 +233,7 @@ export function zlibFlush() {
     driver.engine.write(batch);
   }
   driver.engine.end();
-  return waiting.promise;
+  return promise;
 }
 
 export function zlibCancel(reason) {

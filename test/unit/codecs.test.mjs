@@ -206,6 +206,40 @@ test('many small chunks and a writer that reuses its buffer', T, async () => {
   assert.deepEqual(zlib.gunzipSync(concat(await reading)), Buffer.concat(expected));
 });
 
+test('a writer that reuses its buffer, large chunks among small ones', T, async () => {
+  // Large chunks go to zlib uncopied (their write waits for zlib), small ones
+  // are copied and batched: every switch between the two keeps the bytes.
+  const sizes = [100, 70000, 20000, 100, 300, 65536, 16384, 16383, 1];
+  const buffer = new Uint8Array(70000);
+  const expected = [];
+  const written = [];
+  for (const [name, format] of [['CompressionStream', 'deflate'], ['DecompressionStream', 'deflate']]) {
+    const input = name === 'CompressionStream' ? null : zlib.deflateSync(Buffer.concat(Array.from({ length: 5 }, () => crypto.getRandomValues(new Uint8Array(60000)))));
+    const stream = new ours[name](format);
+    const reading = collect(stream.readable);
+    const writer = stream.writable.getWriter();
+    let offset = 0;
+    for (let i = 0; input === null ? i < 60 : offset < input.length; i++) {
+      const size = sizes[i % sizes.length];
+      if (input === null) {
+        // Random bytes: zlib takes a while over them, long enough to see a
+        // change made while it still reads.
+        for (let at = 0; at < size; at += 65536) crypto.getRandomValues(buffer.subarray(at, Math.min(size, at + 65536)));
+        expected.push(Buffer.from(buffer.subarray(0, size)));
+      } else {
+        buffer.set(input.subarray(offset, offset + size));
+      }
+      const length = input === null ? size : Math.min(size, input.length - offset);
+      offset += length;
+      await writer.write(buffer.subarray(0, length)); // changed again once the write settles
+    }
+    await writer.close();
+    const out = concat(await reading);
+    written.push(input === null ? [zlib.inflateSync(out), Buffer.concat(expected)] : [out, zlib.inflateSync(input)]);
+  }
+  for (const [got, want] of written) assert.ok(Buffer.from(got).equals(want), 'the bytes written, in order');
+});
+
 test('odd chunks and corrupt input are treated as native treats them', T, async () => {
   const odd = () => [undefined, null, 'abc', 5, true, Symbol('x'), [1, 2], {}, new ArrayBuffer(4), new ArrayBuffer(0),
     new Uint8Array(new SharedArrayBuffer(4)), new SharedArrayBuffer(4), detachedView(), new Uint8Array(0)];
