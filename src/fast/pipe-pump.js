@@ -58,8 +58,9 @@ export class PipePump {
     };
     this.step = step;
     this.checksQueued = 0; // checkPullSettled calls queued; only the last early read's counts
+    this.lastReadChecked = false; // whether the last early read queued a check (its pull returned a promise)
     const checkPullSettled = () => {
-      if (--this.checksQueued === 0 && this.readDuringPull && this.source.controller.pullAgain) this.readDuringPull = false;
+      if (--this.checksQueued === 0 && this.lastReadChecked && this.readDuringPull && this.source.controller.pullAgain) this.readDuringPull = false;
     };
     this.checkPullSettled = checkPullSettled;
   }
@@ -110,9 +111,15 @@ export function pumpChunks(pump) {
       if (merges && readsAhead(dest)) {
         pump.readDuringPull = true;
         // Queued after the reaction to a pull that returned at once, before
-        // the one to a promise that settles later: see readDuringPull.
-        pump.checksQueued++;
-        enqueueMicrotask(pump.checkPullSettled);
+        // the one to a promise that settles later: see readDuringPull. The
+        // read goes out after the pull returned, so a pull that returned at
+        // once has its reaction queued already and the check would find it
+        // settled: no check then (one microtask per chunk saved).
+        pump.lastReadChecked = pump.source.controller.pullReturnedPromise;
+        if (pump.lastReadChecked) {
+          pump.checksQueued++;
+          enqueueMicrotask(pump.checkPullSettled);
+        }
       } else {
         pump.readDuringPull = false;
       }

@@ -79,6 +79,7 @@ export class ReadableByteStreamControllerImpl {
     this.pullCallback = undefined; //     and its converted pull and cancel callbacks
     this.cancelCallback = undefined;
     this.pulling = false;
+    this.pullReturnedPromise = false; // the pull in progress returned a promise, not undefined (done at once)
     this.pendingPullIntos = emptyQueue; // each its own RingQueue from its first push
     this.queue = emptyQueue;
     this.queueTotalSize = 0;
@@ -343,7 +344,9 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
   }
   controller.pulling = true;
   if (controller.onPullFulfilled === undefined) makePullReactions(controller);
-  reactToResult(controller.pullAlgorithm(), controller.onPullFulfilled, controller.onPullRejected);
+  const result = controller.pullAlgorithm();
+  controller.pullReturnedPromise = result !== undefined;
+  reactToResult(result, controller.onPullFulfilled, controller.onPullRejected);
 }
 
 /**

@@ -21,6 +21,7 @@ export class ReadableStreamDefaultControllerImpl {
     this.closeRequested = false;
     this.pullAgain = false;
     this.pulling = false;
+    this.pullReturnedPromise = false; // the pull in progress returned a promise, not undefined (done at once)
     this.strategySizeAlgorithm = undefined; // undefined: every chunk has size 1
     this.strategyHWM = 1;
     this.pullAlgorithm = undefined; // returns a promise, undefined (done at once) or kParked
@@ -164,6 +165,7 @@ function callPull(controller) {
   }
   controller.pulling = true;
   const result = controller.pullAlgorithm();
+  controller.pullReturnedPromise = result !== undefined;
   if (result === kParked) return;
   // The reactions are made at the first pull, not at construction. A stream
   // pulled once per chunk reacts through its own closure: measured, that is
