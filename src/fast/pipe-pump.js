@@ -31,6 +31,9 @@ export class PipePump {
     this.pendingChunk = undefined; // read but not yet written
     this.hasPendingChunk = false;
     this.reading = false; // inside pumpChunks' own read: a chunk can be written at once
+    // pipeTo() is running the first pumpChunks: its writes take the spec path
+    // (see writePendingChunk).
+    this.insidePipeTo = false;
     // Our own reaction is running the source's pull() (or a bridge's
     // enqueue): a chunk that arrives now is written when it returns.
     this.feeding = false;
@@ -78,7 +81,17 @@ export class PipePump {
  * then waits: for the writer's ready promise, or for the read request to be
  * fulfilled by the producer.
  */
-export function pumpChunks(pump) {
+export function pumpChunks(pump, insidePipeTo = false) {
+  if (!insidePipeTo) {
+    pumpLoop(pump);
+    return;
+  }
+  pump.insidePipeTo = true;
+  pumpLoop(pump);
+  pump.insidePipeTo = false;
+}
+
+function pumpLoop(pump) {
   const pipe = pump.pipe;
   const dest = pump.dest;
   for (;;) {
@@ -148,8 +161,13 @@ export function writePendingChunk(pump) {
   pump.pendingChunk = undefined;
   pump.hasPendingChunk = false;
   const dest = pump.dest;
-  if (!canWriteDirectly(dest)) {
-    countFallback('dest-not-idle', dest); // backpressure, a write in flight, or a size() (its own or its transform's output's)
+  // A write issued inside pipeTo() stays in flight, as natively, until a
+  // microtask after the sink returns: code after pipeTo() runs before the
+  // next queued chunk's write() or transform() (fuzz seed 19385).
+  if (pump.insidePipeTo || !canWriteDirectly(dest)) {
+    // dest-not-idle: backpressure, a write in flight, or a size() (its own or its transform's output's)
+    const reason = pump.insidePipeTo ? 'inside-pipe-to' : 'dest-not-idle';
+    countFallback(reason, dest);
     counters.specWrites++;
     if (sites.on) countAtSite(dest, 'specWrites');
     if (WritableStreamDefaultWriterWriteTracked(pump.pipe.writer, chunk, pump.writeRequest)) pump.writesInFlight++;

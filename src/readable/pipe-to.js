@@ -94,7 +94,7 @@ export function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, p
   // The first read goes out inside pipeTo(), as natively (Node 24+) and in the
   // reference implementation: a read issued a microtask later would find the
   // source's first pull in progress and ask for one more.
-  pumpChunks(pipe.pump);
+  pumpChunks(pipe.pump, true);
   return pipe.result.promise;
 }
 

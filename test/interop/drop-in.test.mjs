@@ -175,6 +175,13 @@ const CASES = {
     let n = 0;
     const src = new ReadableStream({ pull(c) { log('pull', n); if (n++ === 0) { c.enqueue('c'); return new Promise((r) => setTimeout(r, 10)); } } });
     src.pipeTo(new WritableStream({ write(x) { log('write', x); } }));`,
+  // Found by test/fuzz (result:transform, seed 19385): pipeTo() writes a chunk
+  // already queued at once, but that write stays in flight, so the code after
+  // pipeTo() runs before the next queued chunk's transform().
+  'code after pipeTo() runs before the second queued chunk is transformed': { since: 24, body: `
+    const src = new ReadableStream({ start(c) { c.enqueue('a'); c.enqueue('b'); } }, { highWaterMark: 2 });
+    const t = new TransformStream({ transform(x, c) { log('transform', x, 'desiredSize', c.desiredSize); } }, undefined, { highWaterMark: 4 });
+    setTimeout(() => { src.pipeTo(t.writable); log('after pipeTo'); }, 5);` },
 };
 
 function run(body, preload) {
