@@ -2,14 +2,12 @@
 // top of WebIDL's asynchronous iterator machinery: the ongoing-promise queue
 // that makes next() and return() calls run one after another).
 import {
-  ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag,
+  ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve,
 } from '../intrinsics.js';
-import { nextBufferedChunk } from '../fast/sync-read.js';
+import { readBufferedChunk } from '../fast/sync-read.js';
 import { counters } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
-import {
-  Deferred, promiseResolvedWith, promiseRejectedWith, resolvedUndefined, uponPromise,
-} from '../promise.js';
+import { Deferred, promiseRejectedWith, resolvedUndefined, uponPromise } from '../promise.js';
 import { illegalInvocation } from '../webidl.js';
 import { ReadableStreamReaderGenericCancel } from './stream-ops.js';
 import {
@@ -17,7 +15,6 @@ import {
 } from './default-reader.js';
 
 const AsyncIteratorPrototype = ObjectGetPrototypeOf(ObjectGetPrototypeOf(async function* () {}).prototype);
-const END_OF_ITERATION = Symbol('end of iteration');
 
 class AsyncIteratorImpl {
   constructor(reader, preventCancel) {
@@ -25,89 +22,65 @@ class AsyncIteratorImpl {
     this.preventCancel = preventCancel;
     this.ongoingPromise = undefined;
     this.isFinished = false;
-  }
-
-  /** The iteration result for a chunk already dequeued, with the spec's timing. */
-  settleNextLater(chunk) {
-    return settleNextLater(this, { value: chunk, done: false });
+    this.started = false;
   }
 }
 
-/** Read request for "get the next iteration result". */
+/**
+ * Read request for "get the next iteration result". Its steps settle next()'s
+ * promise with the iteration result itself, as native Node's do (WebIDL reacts
+ * to the read's promise, a microtask later), and clear the ongoing promise.
+ */
 class IteratorReadRequest extends Deferred {
-  constructor(reader) {
+  constructor(it) {
     super();
-    this.reader = reader;
+    this.it = it;
   }
 
   chunkSteps(chunk) {
-    this.resolve(chunk);
+    this.it.ongoingPromise = undefined;
+    this.resolve({ value: chunk, done: false });
   }
 
   closeSteps() {
-    ReadableStreamDefaultReaderRelease(this.reader);
-    this.resolve(END_OF_ITERATION);
+    const it = this.it;
+    it.ongoingPromise = undefined;
+    it.isFinished = true;
+    ReadableStreamDefaultReaderRelease(it.reader);
+    this.resolve({ value: undefined, done: true });
   }
 
   errorSteps(e) {
-    ReadableStreamDefaultReaderRelease(this.reader);
+    const it = this.it;
+    it.ongoingPromise = undefined;
+    it.isFinished = true;
+    ReadableStreamDefaultReaderRelease(it.reader);
     this.reject(e);
   }
 }
 
-function getNextIterationResult(it) {
-  const readRequest = new IteratorReadRequest(it.reader);
+/** next()'s steps once nothing is ongoing: a read, through a read request. */
+function nextSteps(it) {
+  if (it.isFinished) return PromiseResolve({ value: undefined, done: true });
+  counters.specReads++;
+  if (sites.on) countAtSite(it.reader.stream, 'specReads');
+  const readRequest = new IteratorReadRequest(it);
   ReadableStreamDefaultReaderRead(it.reader, readRequest);
   return readRequest.promise;
 }
 
-function asyncIteratorReturn(it, arg) {
+/** return()'s steps once nothing is ongoing. */
+function returnSteps(it, value) {
+  if (it.isFinished) return PromiseResolve({ value, done: true });
+  it.isFinished = true;
   const reader = it.reader;
   if (!it.preventCancel) {
-    const result = ReadableStreamReaderGenericCancel(reader, arg);
+    const result = ReadableStreamReaderGenericCancel(reader, value);
     ReadableStreamDefaultReaderRelease(reader);
-    return result;
+    return uponPromise(result, () => ({ value, done: true }));
   }
   ReadableStreamDefaultReaderRelease(reader);
-  return promiseResolvedWith(undefined);
-}
-
-function nextSteps(it) {
-  if (it.isFinished) return promiseResolvedWith({ value: undefined, done: true });
-  const nextPromise = getNextIterationResult(it);
-  const withSteps = uponPromise(nextPromise, (next) => {
-    it.ongoingPromise = undefined;
-    if (next === END_OF_ITERATION) {
-      it.isFinished = true;
-      return { value: undefined, done: true };
-    }
-    return { value: next, done: false };
-  }, (reason) => {
-    it.ongoingPromise = undefined;
-    it.isFinished = true;
-    throw reason;
-  });
-  it.ongoingPromise = withSteps;
-  return withSteps;
-}
-
-/**
- * The spec's timing for a chunk already dequeued: the iteration result one
- * microtask later, and next() calls meanwhile wait for it (the ongoing promise).
- */
-function settleNextLater(it, result) {
-  const withSteps = uponPromise(resolvedUndefined(), () => {
-    it.ongoingPromise = undefined;
-    return result;
-  });
-  it.ongoingPromise = withSteps;
-  return withSteps;
-}
-
-function returnSteps(it, value) {
-  if (it.isFinished) return promiseResolvedWith({ value, done: true });
-  it.isFinished = true;
-  return asyncIteratorReturn(it, value);
+  return PromiseResolve({ value, done: true });
 }
 
 /**
@@ -117,6 +90,10 @@ function returnSteps(it, value) {
  */
 function nextStepsAfter(it, ongoing) {
   return uponPromise(ongoing, () => nextSteps(it), () => nextSteps(it));
+}
+
+function returnStepsAfter(it, ongoing, value) {
+  return uponPromise(ongoing, () => returnSteps(it, value), () => returnSteps(it, value));
 }
 
 /** The iterator object handed to users; its prototype chain ends in %AsyncIteratorPrototype%. */
@@ -130,28 +107,36 @@ class ReadableStreamAsyncIterator {
   next() {
     if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'next', null));
     const it = this.#impl;
+    // Native Node (24+) waits a microtask before the first read, and so the
+    // first next() settles three microtasks after it; programs that race the
+    // first next() with the stream's start or pull see that. Once per iterator.
+    if (!it.started) {
+      it.started = true;
+      it.ongoingPromise = nextStepsAfter(it, resolvedUndefined());
+      return it.ongoingPromise;
+    }
     const ongoing = it.ongoingPromise;
-    if (ongoing === undefined && !it.isFinished) {
-      // Nothing is in flight, so chunks still come out in order: the dequeue
-      // is synchronous, and a later next() finds no ongoing promise to wait for.
-      const known = nextBufferedChunk(it.reader.stream, it); // tier 1 hook
+    if (ongoing !== undefined) {
+      it.ongoingPromise = nextStepsAfter(it, ongoing);
+      return it.ongoingPromise;
+    }
+    if (!it.isFinished) {
+      const known = readBufferedChunk(it.reader.stream); // tier 1 hook
       if (known !== undefined) return known;
     }
-    counters.specReads++;
-    if (sites.on) countAtSite(it.reader.stream, 'specReads');
-    it.ongoingPromise = ongoing === undefined ? nextSteps(it) : nextStepsAfter(it, ongoing);
+    // As natively, the ongoing promise is the read's even when its steps ran
+    // inside the read (a pull that enqueued at once): the next call waits on it.
+    it.ongoingPromise = nextSteps(it);
     return it.ongoingPromise;
   }
 
   return(value) {
     if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'return', null));
     const it = this.#impl;
+    it.started = true;
     const ongoing = it.ongoingPromise;
-    const returnPromise = ongoing === undefined
-      ? returnSteps(it, value)
-      : uponPromise(ongoing, () => returnSteps(it, value), () => returnSteps(it, value));
-    it.ongoingPromise = returnPromise;
-    return uponPromise(returnPromise, () => ({ value, done: true }));
+    it.ongoingPromise = ongoing === undefined ? returnSteps(it, value) : returnStepsAfter(it, ongoing, value);
+    return it.ongoingPromise;
   }
 
   static isInstance(value) {

@@ -155,19 +155,36 @@ const CASES = {
     const ws = new WritableStream({}, { size(x) { log('size', x); return 2; } });
     watch('abort', ws.abort('why'));
     watch('pipe', new ReadableStream({ start(c) { c.enqueue('f'); } }).pipeTo(ws));` },
-  // Node 24+: after the first next(), a chunk already queued settles next() one
-  // microtask after the call, natively and in ours (WebIDL's iterator takes two;
-  // docs/fuzzing.md, "The async iterator"). Node 20 and 22 show 1, 4, 1.
-  'for await over queued chunks keeps native\'s pace after the first next()': { since: 24, body: `
-    const rs = new ReadableStream({ start(c) { for (const x of 'abcde') c.enqueue(x); c.close(); } });
+  // Node 24+: the first next() reads a microtask after the call and settles
+  // three later; after it a queued chunk settles next() a microtask after the
+  // call, and so does a chunk enqueued while next() waits (WebIDL's iterator
+  // takes two; docs/fuzzing.md, "The async iterator"). Node 20 and 22 show 4, 1, 4, 1.
+  'for await keeps native\'s pace, the first next() included': { since: 24, body: `
+    let ctl;
+    const rs = new ReadableStream({ start(c) { ctl = c; for (const x of 'abcde') c.enqueue(x); } });
     setTimeout(async () => {
       const it = rs.values(); let turns = 0, stop = false;
       (async () => { while (!stop) { turns++; await null; } })();
-      await it.next();
       const gaps = [];
-      for (let k = 0; k < 3; k++) { const t = turns; await it.next(); gaps.push(turns - t); }
-      stop = true; log('turns per next()', gaps.join(','));
+      for (let k = 0; k < 4; k++) { const t = turns; await it.next(); gaps.push(turns - t); }
+      log('queued: turns per next()', gaps.join(','));
+      for (let k = 0; k < 3; k++) {
+        const p = it.next(); await null; await null;
+        const t = turns; ctl.enqueue(k); await p; gaps.push(turns - t);
+      }
+      stop = true; log('queued, then waited: turns per next()', gaps.join(','));
     }, 5);` },
+  // Found by test/fuzz (pending:iter, seeds 7103 7882 9734 17971): the loop's
+  // second next() waits while start() is pending; the first pull() enqueues
+  // nothing, and only native's late first next() makes a second pull() happen.
+  // Ours stalled (a reader loop at WebIDL's pace stalls natively too).
+  'for await over a stream whose first pull() enqueues nothing does not stall': { since: 24, body: `
+    let n = 0;
+    const rs = new ReadableStream({
+      start(c) { c.enqueue('a'); return Promise.resolve().then(() => {}); },
+      pull(c) { n++; log('pull', n); if (n === 2) c.error(new Error('E0')); },
+    });
+    watch('loop', (async () => { for await (const v of rs.values({ preventCancel: true })) log('got', v); })());` },
   // Found by test/fuzz (result:pull, seeds 2146, 3124, 7612): a pipe's read that went
   // out during a pull() still in progress merges into the pull already asked for,
   // as native's does: no extra pull when that pull settles later.
