@@ -41,6 +41,10 @@ export class PipePump {
     // flush() directly: the pump reading that transform's output runs next.
     this.handingOff = false;
     this.stepRequested = false; // a chunk arrived while feeding or handing off
+    // The chunk that arrived while feeding is written when its producer
+    // returns, but the pipe's next step was queued when it arrived (see
+    // PumpReadRequest.chunkSteps).
+    this.nextStepQueued = false;
     // The pending read went out early (readsAhead()) while the source's pull()
     // was in progress with another pull already asked for (pullAgain), so its
     // request for a pull merged into that one. Native reads when its write
@@ -72,7 +76,12 @@ export class PipePump {
   stepIfRequested() {
     if (!this.stepRequested) return;
     this.stepRequested = false;
-    this.step();
+    if (!this.nextStepQueued) {
+      this.step();
+      return;
+    }
+    this.nextStepQueued = false;
+    writePendingChunk(this);
   }
 }
 
@@ -298,6 +307,14 @@ class PumpReadRequest {
     if (pump.feeding) {
       counters.syncPipeChunks++;
       pump.stepRequested = true; // feedPump runs this pump when the producer returns
+      // Into an erroring destination the next read is not at once: the spec's
+      // pipe reads on in its next step, which it queues inside the chunk
+      // steps, ahead of the reaction to the producer's pull (fuzz seed 8148;
+      // queued only after the pull returned, it read during the next pull: 2259).
+      if (pump.dest.state === 'erroring') {
+        pump.nextStepQueued = true;
+        enqueueMicrotask(pump.step);
+      }
       return;
     }
     const upstream = pump.source.transform;
