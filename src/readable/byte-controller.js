@@ -16,6 +16,7 @@ import { reactToResult } from '../promise.js';
 import { TransferArrayBuffer, CloneArrayBuffer } from '../array-buffers.js';
 import { emptyQueue, pushOwned } from '../queue.js';
 import { kWrap } from '../facade.js';
+import { feedPump, pumpAfterPull } from '../fast/pipe-pump.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
 import { reactToStart } from '../start.js';
 import {
@@ -358,10 +359,15 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
 function makePullReactions(controller) {
   const onFulfilled = () => {
     controller.pulling = false;
+    // Our own reaction, a clean stack: the fast-path hooks of
+    // src/fast/pipe-pump.js, as the default controller's finishPull().
     if (controller.pullAgain) {
       controller.pullAgain = false;
-      ReadableByteStreamControllerCallPullIfNeeded(controller);
+      feedPump(controller.stream, ReadableByteStreamControllerCallPullIfNeeded, controller);
+      return;
     }
+    const pump = controller.stream.pump;
+    if (pump !== undefined) pumpAfterPull(pump, ReadableByteStreamControllerCallPullIfNeeded, controller);
   };
   const onRejected = (e) => {
     ReadableByteStreamControllerError(controller, e);
