@@ -54,9 +54,14 @@ export class PipePump {
     // pull settles. A read that is not early, or meets no pull asked for,
     // merges or asks exactly as native's does (fuzz seeds 721, 2346, 3137).
     // Native's read comes after that pull settled only when the pull
-    // returned at once (undefined or a settled promise): a pull still in
-    // progress a microtask after the early read meets native's read too, and
-    // it merges there as well (checkPullSettled; fuzz seeds 2146, 3124, 7612).
+    // returned at once (undefined or a settled promise): the same pull still
+    // in progress two microtasks after the early read meets native's read
+    // too, and it merges there as well (checkPullSettled; fuzz seeds 2146,
+    // 3124). Two, not one: ours reacts to a promise pull() returned through
+    // WebIDL's conversion (a new promise resolved with it), one or two
+    // microtasks after native, which uses the promise as it is (2277, 3005).
+    // The same pull: the pull that follows may have enqueued and set
+    // pullAgain again by then (pullCount tells them apart).
     this.readDuringPull = false;
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
@@ -66,10 +71,14 @@ export class PipePump {
     this.step = step;
     this.checksQueued = 0; // checkPullSettled calls queued; only the last early read's counts
     this.lastReadChecked = false; // whether the last early read queued a check (its pull returned a promise)
+    this.pullAtRead = 0; // the source controller's pullCount when the last early read went out
     const checkPullSettled = () => {
-      if (--this.checksQueued === 0 && this.lastReadChecked && this.readDuringPull && this.source.controller.pullAgain) this.readDuringPull = false;
+      if (--this.checksQueued !== 0 || !this.lastReadChecked || !this.readDuringPull) return;
+      const controller = this.source.controller;
+      if (controller.pulling && controller.pullCount === this.pullAtRead) this.readDuringPull = false;
     };
-    this.checkPullSettled = checkPullSettled;
+    const checkPullSettledLater = () => enqueueMicrotask(checkPullSettled);
+    this.checkPullSettledLater = checkPullSettledLater;
   }
 
   /** Runs the step a chunk handed over while its producer ran asked for (stepRequested). */
@@ -132,7 +141,7 @@ function pumpLoop(pump) {
       // The read request waits for the producer: see readDuringPull.
       if (merges && readsAhead(dest)) {
         pump.readDuringPull = true;
-        // Queued after the reaction to a pull that returned at once, before
+        // Runs after the reaction to a pull that returned at once, before
         // the one to a promise that settles later: see readDuringPull. The
         // read goes out after the pull returned, so a pull that returned at
         // once has its reaction queued already and the check would find it
@@ -140,7 +149,8 @@ function pumpLoop(pump) {
         pump.lastReadChecked = pump.source.controller.pullReturnedPromise;
         if (pump.lastReadChecked) {
           pump.checksQueued++;
-          enqueueMicrotask(pump.checkPullSettled);
+          pump.pullAtRead = pump.source.controller.pullCount;
+          enqueueMicrotask(pump.checkPullSettledLater);
         }
       } else {
         pump.readDuringPull = false;

@@ -81,6 +81,7 @@ export class ReadableByteStreamControllerImpl {
     this.cancelCallback = undefined;
     this.pulling = false;
     this.pullReturnedPromise = false; // the pull in progress returned a promise, not undefined (done at once)
+    this.pullCount = 0; // pulls started: which pull is in progress, for the pump's checkPullSettled
     this.pendingPullIntos = emptyQueue; // each its own RingQueue from its first push
     this.queue = emptyQueue;
     this.queueTotalSize = 0;
@@ -344,6 +345,7 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
+  controller.pullCount++;
   if (controller.onPullFulfilled === undefined) makePullReactions(controller);
   const result = controller.pullAlgorithm();
   controller.pullReturnedPromise = result !== undefined;

@@ -205,6 +205,14 @@ const CASES = {
     const [, b2] = ReadableStream.from(['a']).tee();
     const t = new TransformStream({ start() { return Promise.reject(new Error('start')); } }, { size(x) { log('size', x); return 1; } });
     watch('pipe', b2.pipeThrough(t).getReader().closed);`,
+  // Found by test/fuzz (result:pull, seeds 2277, 3005): ours reacts to a promise pull()
+  // returned a microtask or two after native (WebIDL's conversion), so a pipe's early
+  // read must not take "still pulling a microtask later" for native's read merging.
+  'a pipe reading as the pull() that enqueued its chunk settles': { since: 24, body: `
+    let n = 0;
+    const src = new ReadableStream({ start(c) { c.enqueue('c'); },
+      pull(c) { log('pull', n); if (n++ === 1) return Promise.resolve().then(() => null).then(() => { c.enqueue('d'); }); } });
+    src.pipeThrough(new TransformStream({}, undefined, { highWaterMark: 2 }));` },
 };
 
 function run(body, preload) {
