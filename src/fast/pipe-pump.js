@@ -65,6 +65,7 @@ export class PipePump {
     this.readDuringPull = false;
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
+      this.nextStepQueued = false; // stale if the producer threw before stepIfRequested()
       writePendingChunk(this);
       pumpChunks(this);
     };
