@@ -41,6 +41,10 @@ export class PipePump {
     // flush() directly: the pump reading that transform's output runs next.
     this.handingOff = false;
     this.stepRequested = false; // a chunk arrived while feeding or handing off
+    // The chunk that arrived while feeding is written when its producer
+    // returns, but the pipe's next step was queued when it arrived (see
+    // PumpReadRequest.chunkSteps).
+    this.nextStepQueued = false;
     // The pending read went out early (readsAhead()) while the source's pull()
     // was in progress with another pull already asked for (pullAgain), so its
     // request for a pull merged into that one. Native reads when its write
@@ -50,29 +54,44 @@ export class PipePump {
     // pull settles. A read that is not early, or meets no pull asked for,
     // merges or asks exactly as native's does (fuzz seeds 721, 2346, 3137).
     // Native's read comes after that pull settled only when the pull
-    // returned at once (undefined or a settled promise): a pull still in
-    // progress a microtask after the early read meets native's read too, and
-    // it merges there as well (checkPullSettled; fuzz seeds 2146, 3124, 7612).
+    // returned at once (undefined or a settled promise): the same pull still
+    // in progress two microtasks after the early read meets native's read
+    // too, and it merges there as well (checkPullSettled; fuzz seeds 2146,
+    // 3124). Two, not one: ours reacts to a promise pull() returned through
+    // WebIDL's conversion (a new promise resolved with it), one or two
+    // microtasks after native, which uses the promise as it is (2277, 3005).
+    // The same pull: the pull that follows may have enqueued and set
+    // pullAgain again by then (pullCount tells them apart).
     this.readDuringPull = false;
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
+      this.nextStepQueued = false; // stale if the producer threw before stepIfRequested()
       writePendingChunk(this);
       pumpChunks(this);
     };
     this.step = step;
     this.checksQueued = 0; // checkPullSettled calls queued; only the last early read's counts
     this.lastReadChecked = false; // whether the last early read queued a check (its pull returned a promise)
+    this.pullAtRead = 0; // the source controller's pullCount when the last early read went out
     const checkPullSettled = () => {
-      if (--this.checksQueued === 0 && this.lastReadChecked && this.readDuringPull && this.source.controller.pullAgain) this.readDuringPull = false;
+      if (--this.checksQueued !== 0 || !this.lastReadChecked || !this.readDuringPull) return;
+      const controller = this.source.controller;
+      if (controller.pulling && controller.pullCount === this.pullAtRead) this.readDuringPull = false;
     };
-    this.checkPullSettled = checkPullSettled;
+    const checkPullSettledLater = () => enqueueMicrotask(checkPullSettled);
+    this.checkPullSettledLater = checkPullSettledLater;
   }
 
   /** Runs the step a chunk handed over while its producer ran asked for (stepRequested). */
   stepIfRequested() {
     if (!this.stepRequested) return;
     this.stepRequested = false;
-    this.step();
+    if (!this.nextStepQueued) {
+      this.step();
+      return;
+    }
+    this.nextStepQueued = false;
+    writePendingChunk(this);
   }
 }
 
@@ -123,7 +142,7 @@ function pumpLoop(pump) {
       // The read request waits for the producer: see readDuringPull.
       if (merges && readsAhead(dest)) {
         pump.readDuringPull = true;
-        // Queued after the reaction to a pull that returned at once, before
+        // Runs after the reaction to a pull that returned at once, before
         // the one to a promise that settles later: see readDuringPull. The
         // read goes out after the pull returned, so a pull that returned at
         // once has its reaction queued already and the check would find it
@@ -131,7 +150,8 @@ function pumpLoop(pump) {
         pump.lastReadChecked = pump.source.controller.pullReturnedPromise;
         if (pump.lastReadChecked) {
           pump.checksQueued++;
-          enqueueMicrotask(pump.checkPullSettled);
+          pump.pullAtRead = pump.source.controller.pullCount;
+          enqueueMicrotask(pump.checkPullSettledLater);
         }
       } else {
         pump.readDuringPull = false;
@@ -298,6 +318,14 @@ class PumpReadRequest {
     if (pump.feeding) {
       counters.syncPipeChunks++;
       pump.stepRequested = true; // feedPump runs this pump when the producer returns
+      // Into an erroring destination the next read is not at once: the spec's
+      // pipe reads on in its next step, which it queues inside the chunk
+      // steps, ahead of the reaction to the producer's pull (fuzz seed 8148;
+      // queued only after the pull returned, it read during the next pull: 2259).
+      if (pump.dest.state === 'erroring') {
+        pump.nextStepQueued = true;
+        enqueueMicrotask(pump.step);
+      }
       return;
     }
     const upstream = pump.source.transform;

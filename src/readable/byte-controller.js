@@ -16,6 +16,7 @@ import { reactToResult } from '../promise.js';
 import { TransferArrayBuffer, CloneArrayBuffer } from '../array-buffers.js';
 import { emptyQueue, pushOwned } from '../queue.js';
 import { kWrap } from '../facade.js';
+import { feedPump, pumpAfterPull } from '../fast/pipe-pump.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
 import { reactToStart } from '../start.js';
 import {
@@ -80,6 +81,7 @@ export class ReadableByteStreamControllerImpl {
     this.cancelCallback = undefined;
     this.pulling = false;
     this.pullReturnedPromise = false; // the pull in progress returned a promise, not undefined (done at once)
+    this.pullCount = 0; // pulls started: which pull is in progress, for the pump's checkPullSettled
     this.pendingPullIntos = emptyQueue; // each its own RingQueue from its first push
     this.queue = emptyQueue;
     this.queueTotalSize = 0;
@@ -343,6 +345,7 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
     return;
   }
   controller.pulling = true;
+  controller.pullCount++;
   if (controller.onPullFulfilled === undefined) makePullReactions(controller);
   const result = controller.pullAlgorithm();
   controller.pullReturnedPromise = result !== undefined;
@@ -358,10 +361,15 @@ export function ReadableByteStreamControllerCallPullIfNeeded(controller) {
 function makePullReactions(controller) {
   const onFulfilled = () => {
     controller.pulling = false;
+    // Our own reaction, a clean stack: the fast-path hooks of
+    // src/fast/pipe-pump.js, as the default controller's finishPull().
     if (controller.pullAgain) {
       controller.pullAgain = false;
-      ReadableByteStreamControllerCallPullIfNeeded(controller);
+      feedPump(controller.stream, ReadableByteStreamControllerCallPullIfNeeded, controller);
+      return;
     }
+    const pump = controller.stream.pump;
+    if (pump !== undefined) pumpAfterPull(pump, ReadableByteStreamControllerCallPullIfNeeded, controller);
   };
   const onRejected = (e) => {
     ReadableByteStreamControllerError(controller, e);

@@ -22,6 +22,7 @@ export class ReadableStreamDefaultControllerImpl {
     this.pullAgain = false;
     this.pulling = false;
     this.pullReturnedPromise = false; // the pull in progress returned a promise, not undefined (done at once)
+    this.pullCount = 0; // pulls started: which pull is in progress, for the pump's checkPullSettled
     this.strategySizeAlgorithm = undefined; // undefined: every chunk has size 1
     this.strategyHWM = 1;
     this.pullAlgorithm = undefined; // returns a promise, undefined (done at once) or kParked
@@ -164,6 +165,7 @@ function callPull(controller) {
     return;
   }
   controller.pulling = true;
+  controller.pullCount++;
   const result = controller.pullAlgorithm();
   controller.pullReturnedPromise = result !== undefined;
   if (result === kParked) return;

@@ -199,6 +199,37 @@ const CASES = {
     const src = new ReadableStream({ start(c) { c.enqueue('a'); c.enqueue('b'); } }, { highWaterMark: 2 });
     const t = new TransformStream({ transform(x, c) { log('transform', x, 'desiredSize', c.desiredSize); } }, undefined, { highWaterMark: 4 });
     setTimeout(() => { src.pipeTo(t.writable); log('after pipeTo'); }, 5);` },
+  // Found by test/fuzz (result:pull, seed 1401): a byte stream's pull settling with
+  // no pull asked for gives a pipe whose read went out early (its direct write
+  // finished at once, native's is in flight) the pull native's later read asks for.
+  'a pipe from a byte stream whose second pull() enqueues nothing': `
+    let n = 0;
+    const src = new ReadableStream({ type: 'bytes', pull(c) { log('pull', n); if (n++ === 0) c.enqueue(new Uint8Array([1, 2, 3])); } }, { highWaterMark: 2 });
+    watch('pipeTo', src.pipeTo(new WritableStream({ write(x) { log('write', x.length); } })));`,
+  // Found by test/fuzz (result:pull, seed 8148): into an erroring destination, a pipe
+  // fed by pull() reads on in its next step, queued when the chunk arrived, not at
+  // once: native's watcher of the errored destination shuts the pipe first.
+  'a pipe fed by pull() into a destination that starts erroring': { since: 24, body: `
+    let n = 0;
+    const ws = new WritableStream({ start(c) { return Promise.resolve().then(() => null).then(() => null).then(() => c.error(new Error('dest'))); } });
+    const src = new ReadableStream({ start() { return Promise.resolve(); },
+      pull(c) { log('pull', n); if (n++ === 0) c.enqueue('e'); else { c.enqueue('f'); c.enqueue('g'); } } }, { highWaterMark: 0 });
+    watch('pipeTo', src.pipeTo(ws));` },
+  // Found by test/fuzz (result:sizeW, seed 18846): 1524 through tee(): a chunk the tee
+  // enqueues into a branch is written by a pipe reading that branch at once, before
+  // the watcher of the errored destination shuts the pipe down.
+  'a tee branch piped into a transform whose start() rejects': `
+    const [, b2] = ReadableStream.from(['a']).tee();
+    const t = new TransformStream({ start() { return Promise.reject(new Error('start')); } }, { size(x) { log('size', x); return 1; } });
+    watch('pipe', b2.pipeThrough(t).getReader().closed);`,
+  // Found by test/fuzz (result:pull, seeds 2277, 3005): ours reacts to a promise pull()
+  // returned a microtask or two after native (WebIDL's conversion), so a pipe's early
+  // read must not take "still pulling a microtask later" for native's read merging.
+  'a pipe reading as the pull() that enqueued its chunk settles': { since: 24, body: `
+    let n = 0;
+    const src = new ReadableStream({ start(c) { c.enqueue('c'); },
+      pull(c) { log('pull', n); if (n++ === 1) return Promise.resolve().then(() => null).then(() => { c.enqueue('d'); }); } });
+    src.pipeThrough(new TransformStream({}, undefined, { highWaterMark: 2 }));` },
 };
 
 function run(body, preload) {
