@@ -71,6 +71,24 @@ const SCENARIOS = {
     }));
     return rs.pipeTo(new S.WritableStream(sink(log)));
   },
+  // A chunk read inside the producer's enqueue() and not yet written when the
+  // source closes or errors: the shutdown writes it first.
+  'enqueue then close in turn 3'(S, log, at) {
+    let ctl;
+    const rs = new S.ReadableStream(source(log, (c) => { ctl = c; }));
+    at(3, () => { ctl.enqueue('x'); ctl.close(); });
+    return rs.pipeTo(new S.WritableStream(sink(log)));
+  },
+  'enqueue then error in turn 3'(S, log, at) {
+    let ctl;
+    const rs = new S.ReadableStream(source(log, (c) => { ctl = c; }));
+    at(3, () => { ctl.enqueue('x'); ctl.error('E'); });
+    return rs.pipeTo(new S.WritableStream(sink(log)));
+  },
+  'pull enqueues then closes'(S, log) {
+    const rs = new S.ReadableStream(source(log, undefined, { pull(c) { log('pull'); c.enqueue('x'); c.close(); } }));
+    return rs.pipeTo(new S.WritableStream(sink(log)));
+  },
   // The source errors right after pipeTo() returned.
   'source error in turn 0'(S, log, at) {
     let ctl;
