@@ -69,7 +69,7 @@ export default [
         patterns: [{
           group: ['**/fast/*'],
           allowImportNames: [
-            'feedPump', 'pumpAfterPull', 'readBufferedChunk', 'nextBufferedChunk', 'performTransformHandingOff', 'countChainEndingAtReader',
+            'feedPump', 'pumpAfterPull', 'pumpSourceEnded', 'readBufferedChunk', 'nextBufferedChunk', 'performTransformHandingOff', 'countChainEndingAtReader',
             'PipePump', 'pumpChunks', 'writePendingChunk', 'dropPendingChunk', 'waitForWritesToFinish',
             'closeDestination', 'linkChain', 'unlinkChain',
           ],

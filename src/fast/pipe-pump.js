@@ -31,9 +31,11 @@ export class PipePump {
     this.pendingChunk = undefined; // read but not yet written
     this.hasPendingChunk = false;
     this.reading = false; // inside pumpChunks' own read: a chunk can be written at once
-    // pipeTo() is running the first pumpChunks: its writes take the spec path
-    // (see writePendingChunk).
-    this.insidePipeTo = false;
+    // Why the pump's writes now take the writer and stay in flight, as
+    // natively (the fallback reason), or undefined: 'inside-pipe-to' while
+    // pipeTo() runs the first pumpChunks, 'source-ended' once the source closed
+    // or errored with a chunk read but not yet written (see writePendingChunk).
+    this.writesStayInFlight = undefined;
     // Our own reaction is running the source's pull() (or a bridge's
     // enqueue): a chunk that arrives now is written when it returns.
     this.feeding = false;
@@ -105,9 +107,9 @@ export function pumpChunks(pump, insidePipeTo = false) {
     pumpLoop(pump);
     return;
   }
-  pump.insidePipeTo = true;
+  pump.writesStayInFlight = 'inside-pipe-to';
   pumpLoop(pump);
-  pump.insidePipeTo = false;
+  pump.writesStayInFlight = undefined;
 }
 
 function pumpLoop(pump) {
@@ -183,10 +185,13 @@ export function writePendingChunk(pump) {
   const dest = pump.dest;
   // A write issued inside pipeTo() stays in flight, as natively, until a
   // microtask after the sink returns: code after pipeTo() runs before the
-  // next queued chunk's write() or transform() (fuzz seed 19385).
-  if (pump.insidePipeTo || !canWriteDirectly(dest)) {
+  // next queued chunk's write() or transform() (fuzz seed 19385). So does the
+  // last chunk of a source that ended after it was read: the shutdown waits
+  // for that write, and closes or aborts the destination in native's turn.
+  const stayInFlight = pump.writesStayInFlight;
+  if (stayInFlight !== undefined || !canWriteDirectly(dest)) {
     // dest-not-idle: backpressure, a write in flight, or a size() (its own or its transform's output's)
-    const reason = pump.insidePipeTo ? 'inside-pipe-to' : 'dest-not-idle';
+    const reason = stayInFlight === undefined ? 'dest-not-idle' : stayInFlight;
     countFallback(reason, dest);
     counters.specWrites++;
     if (sites.on) countAtSite(dest, 'specWrites');
@@ -206,6 +211,21 @@ export function writePendingChunk(pump) {
   pump.handingOff = false;
   runOutputPump(transform);
   return true;
+}
+
+/**
+ * Hook for ReadableStreamClose and ReadableStreamError on the stream a pump
+ * reads. A chunk that arrived in the producer's enqueue() is written a
+ * microtask later (or when the producer returns); if the producer then
+ * closes or errors the stream, the shutdown comes right after that write.
+ * Natively the write is still in flight then and the shutdown waits for it;
+ * a direct write would have finished, and the destination would be closed or
+ * aborted a microtask early. So that write takes the writer. Not when our own
+ * read took the last queued chunk of a closing stream: the write follows at
+ * once, as natively.
+ */
+export function pumpSourceEnded(pump) {
+  if (pump.hasPendingChunk && !pump.reading) pump.writesStayInFlight = 'source-ended';
 }
 
 /** Drops the chunk read but not yet written (the destination can no longer take it). */

@@ -4,6 +4,7 @@
 // readable-stream.js is only a facade over a ReadableStreamImpl.
 import { emptyQueue, pushOwned } from '../queue.js';
 import { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } from '../promise.js';
+import { pumpSourceEnded } from '../fast/pipe-pump.js';
 
 export class ReadableStreamImpl {
   constructor() {
@@ -49,6 +50,7 @@ export function ReadableStreamCancel(stream, reason) {
 /** ReadableStreamClose */
 export function ReadableStreamClose(stream) {
   stream.state = 'closed';
+  if (stream.pump !== undefined) pumpSourceEnded(stream.pump);
   const watcher = stream.closedWatcher;
   if (watcher !== undefined) watcher.resolve(undefined);
   const reader = stream.reader;
@@ -67,6 +69,7 @@ export function ReadableStreamClose(stream) {
 export function ReadableStreamError(stream, e) {
   stream.state = 'errored';
   stream.storedError = e;
+  if (stream.pump !== undefined) pumpSourceEnded(stream.pump);
   const watcher = stream.closedWatcher;
   if (watcher !== undefined) watcher.reject(e); // marked as handled
   const reader = stream.reader;

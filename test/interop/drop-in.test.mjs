@@ -230,6 +230,28 @@ const CASES = {
     const src = new ReadableStream({ start(c) { c.enqueue('c'); },
       pull(c) { log('pull', n); if (n++ === 1) return Promise.resolve().then(() => null).then(() => { c.enqueue('d'); }); } });
     src.pipeThrough(new TransformStream({}, undefined, { highWaterMark: 2 }));` },
+  // A chunk read just before its source is closed or errored from outside the
+  // pipe's own read: its write is still in flight when the shutdown looks, so
+  // the destination is closed (or aborted) after it finishes, in native's
+  // microtask turn (docs/fuzzing.md, "Which of two pipes' shutdowns acts first").
+  // (Natively write() runs inside enqueue(), here a microtask later: not compared.)
+  'a chunk enqueued right before close() or error() is written before the shutdown': `
+    for (const end of ['close', 'error']) {
+      let ctl, turn = 0, stop = false;
+      const rs = new ReadableStream({ start(c) { ctl = c; } });
+      const ws = new WritableStream({
+        write(x) { log(end, 'write', x); },
+        close() { log(end, 'close() turn', turn); },
+        abort(r) { log(end, 'abort()', r, 'turn', turn); },
+      });
+      const p = rs.pipeTo(ws);
+      for (let i = 0; i < 20; i++) await null; // both streams started, the pipe's read waits
+      (async () => { while (!stop) { await null; turn++; } })();
+      ctl.enqueue('x');
+      if (end === 'close') ctl.close(); else ctl.error('boom');
+      await p.then(() => log(end, 'pipeTo fulfilled, turn', turn), (e) => log(end, 'pipeTo rejected', e, 'turn', turn));
+      stop = true;
+    }`,
 };
 
 function run(body, preload) {
