@@ -8,13 +8,32 @@ import { counters } from '../metrics/counters.js';
 
 /**
  * Hook for read(): the read's promise, already resolved, when a chunk is
- * queued; undefined when the read takes the spec path.
+ * queued; undefined when the read takes the spec path. The result is a
+ * ReadableStreamReadResult dictionary, so its members come in WebIDL's
+ * order: done, then value (as native Node 24+ gives them).
  */
 export function readBufferedChunk(stream) {
-  if (stream.state !== 'readable' || !stream.controller.hasBufferedChunk()) return undefined;
-  stream.disturbed = true;
-  counters.syncReads++;
+  if (!canDequeueAtOnce(stream)) return undefined;
   // PromiseResolve on a fresh plain object looks up `then` on it exactly as
   // resolving the spec's promise would.
-  return PromiseResolve({ value: stream.controller.dequeueBufferedChunk(), done: false });
+  return PromiseResolve({ done: false, value: dequeueAtOnce(stream) });
+}
+
+/**
+ * The same hook for the async iterator's next(), whose result is an
+ * ECMAScript iterator result: value, then done (CreateIterResultObject).
+ */
+export function nextBufferedChunk(stream) {
+  if (!canDequeueAtOnce(stream)) return undefined;
+  return PromiseResolve({ value: dequeueAtOnce(stream), done: false });
+}
+
+function canDequeueAtOnce(stream) {
+  return stream.state === 'readable' && stream.controller.hasBufferedChunk();
+}
+
+function dequeueAtOnce(stream) {
+  stream.disturbed = true;
+  counters.syncReads++;
+  return stream.controller.dequeueBufferedChunk();
 }

@@ -4,7 +4,7 @@
 import {
   ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve,
 } from '../intrinsics.js';
-import { readBufferedChunk } from '../fast/sync-read.js';
+import { nextBufferedChunk } from '../fast/sync-read.js';
 import { counters } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined, uponPromise } from '../promise.js';
@@ -121,7 +121,7 @@ class ReadableStreamAsyncIterator {
       return it.ongoingPromise;
     }
     if (!it.isFinished) {
-      const known = readBufferedChunk(it.reader.stream); // tier 1 hook
+      const known = nextBufferedChunk(it.reader.stream); // tier 1 hook
       if (known !== undefined) return known;
     }
     // As natively, the ongoing promise is the read's even when its steps ran

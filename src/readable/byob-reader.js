@@ -38,11 +38,11 @@ export class ReadableStreamBYOBReaderImpl {
 /** The read-into request behind reader.read(view): settles its own promise with a read result. */
 export class BYOBReadIntoRequest extends Deferred {
   chunkSteps(chunk) {
-    this.resolve({ value: chunk, done: false });
+    this.resolve({ done: false, value: chunk });
   }
 
   closeSteps(chunk) {
-    this.resolve({ value: chunk, done: true });
+    this.resolve({ done: true, value: chunk });
   }
 
   errorSteps(e) {

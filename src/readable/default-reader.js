@@ -35,11 +35,11 @@ export class ReadableStreamDefaultReaderImpl {
 /** The read request behind reader.read(): settles its own promise with a read result. */
 export class DefaultReadRequest extends Deferred {
   chunkSteps(chunk) {
-    this.resolve({ value: chunk, done: false });
+    this.resolve({ done: false, value: chunk });
   }
 
   closeSteps() {
-    this.resolve({ value: undefined, done: true });
+    this.resolve({ done: true, value: undefined });
   }
 
   errorSteps(e) {

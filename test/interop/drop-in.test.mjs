@@ -174,6 +174,15 @@ const CASES = {
       }
       stop = true; log('queued, then waited: turns per next()', gaps.join(','));
     }, 5);` },
+  // read() settles with a ReadableStreamReadResult dictionary, whose members a
+  // WebIDL conversion lists in order: done, then value. Native Node 24+ does so
+  // for a chunk already queued (its fast path), the common case, which
+  // console.log() and JSON.stringify() show. (Its read request path, a BYOB
+  // read, and Node 20 and 22 list value first; ours follows the spec there.)
+  'read() of a queued chunk lists done before value': { since: 24, body: `
+    const rs = new ReadableStream({ start(c) { c.enqueue('a'); c.enqueue({ b: 1 }); } });
+    const r = rs.getReader();
+    for (let i = 0; i < 2; i++) log(JSON.stringify(await r.read()));` },
   // Found by test/fuzz (pending:iter, seeds 7103 7882 9734 17971): the loop's
   // second next() waits while start() is pending; the first pull() enqueues
   // nothing, and only native's late first next() makes a second pull() happen.
