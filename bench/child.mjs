@@ -14,6 +14,10 @@ import { CHUNK, COUNT, QUICK } from './scenarios/common.mjs';
 const MIN_TIMED_MS = QUICK ? 100 : 500;
 const CPU_CLOCK = process.env.BENCH_CLOCK === 'cpu';
 const SMOKE = process.env.BENCH_SMOKE === '1';
+// BENCH_APP_HEAP_MB (run.mjs --app-heap): application state kept alive for the whole run
+// (app-heap.mjs, loaded only then: without it the child's heap is what it always was).
+const APP_HEAP_MB = Number(process.env.BENCH_APP_HEAP_MB ?? 0);
+const appHeap = APP_HEAP_MB > 0 ? (await import('./app-heap.mjs')).retainAppHeap(APP_HEAP_MB) : [];
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -69,7 +73,7 @@ try {
   } while (!SMOKE && scenario.unit !== 'memory' && timedMs < MIN_TIMED_MS && runs < 1000);
   const seconds = elapsedMs / 1000;
   const value = scenario.unit === 'memory' ? amount : amount / (timedMs / 1000);
-  report({ value, amount, seconds, cpuSeconds: (cpuMs() - c0) / 1000, runs });
+  report({ value, amount, seconds, cpuSeconds: (cpuMs() - c0) / 1000, runs, appHeapRecords: appHeap.length });
   process.exit(0);
 } catch (err) {
   report({ error: String(err?.stack ?? err).split('\n').slice(0, 3).join(' | ') });

@@ -6,7 +6,7 @@
 // with lines of dist/ mapped back to src/ through the bundle's source map.
 //
 //   node bench/profile.mjs --scenario='gzip round trip' [--impl=fast] [--chunk=1024]
-//                          [--node=26] [--top=15] [--keep]
+//                          [--node=26] [--top=15] [--keep] [--app-heap=MB]
 //
 // A profile is one process and includes start-up and warm-up: compare the
 // shares of two implementations, not their absolute times (docs/benchmarks.md).
@@ -34,7 +34,8 @@ function parseArgs(argv) {
   if (!scenario) throw new Error(`--scenario must name a scenario (node bench/run.mjs --list), got ${a.scenario}`);
   const [impl] = parseImpls(typeof a.impl === 'string' ? a.impl : 'fast');
   if (IMPLS[impl].prepare) throw new Error(`--impl=${impl} is not supported here`);
-  return { scenario, impl, chunk: Number(a.chunk ?? 1024), node: a.node ? Number(a.node) : null, top: Number(a.top ?? 15), keep: Boolean(a.keep) };
+  return { scenario, impl, chunk: Number(a.chunk ?? 1024), node: a.node ? Number(a.node) : null, top: Number(a.top ?? 15), keep: Boolean(a.keep),
+    appHeapMB: Number(a['app-heap'] ?? 0) };
 }
 
 // Our bundle's lines back to src/ (file:line), anything else as file:line.
@@ -82,7 +83,7 @@ async function main() {
   const server = opts.scenario.needsServer ? await startServer(bin) : null;
   try {
     const spec = IMPLS[opts.impl];
-    const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), ...spec.env };
+    const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_APP_HEAP_MB: String(opts.appHeapMB), ...spec.env };
     if (spec.env?.FAST_WEBSTREAMS_CODECS === undefined) delete env.FAST_WEBSTREAMS_CODECS;
     delete env.FAST_WEBSTREAMS;
     if (server) env.BENCH_URL = server.url;

@@ -9,7 +9,7 @@
 //
 //   node bench/run.mjs [--filter=pipe,fetch] [--runs=3] [--chunk=1024|16384|65536]
 //                      [--impl=native,fast,peer,node-stream] [--node=24] [--quick]
-//                      [--out=bench/results] [--timeout=60] [--bytes=N] [--clock=wall|cpu] [--list]
+//                      [--out=bench/results] [--timeout=60] [--bytes=N] [--clock=wall|cpu] [--app-heap=MB] [--list]
 //
 // What counting costs: --impl=fast,fast-nocounters (a copy of src/ with the
 // tier-counter updates stripped); the report adds fast / fast-nocounters.
@@ -38,7 +38,7 @@ export function parseArgs(argv) {
     if (!m) throw new Error(`unexpected argument: ${arg}`);
     a[m[1]] = m[2] ?? true;
   }
-  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'clock', 'only', 'help', 'list'];
+  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'clock', 'app-heap', 'only', 'help', 'list'];
   const unknown = Object.keys(a).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option(s): ${unknown.map((k) => `--${k}`).join(' ')} (see docs/benchmarks.md)`);
   const quick = a.quick === true || a.quick === 'true';
@@ -48,6 +48,8 @@ export function parseArgs(argv) {
   if (clock !== 'wall' && clock !== 'cpu') throw new Error('--clock must be wall or cpu');
   const runs = Number(a.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+  const appHeapMB = Number(a['app-heap'] ?? 0);
+  if (!Number.isFinite(appHeapMB) || appHeapMB < 0) throw new Error('--app-heap must be a number of MB, 0 or more');
   // Same total for every implementation; rounded to whole chunks.
   const requested = Number(a.bytes ?? (quick ? 4 : 32) * 1024 * 1024);
   const totalBytes = Math.max(1, Math.ceil(requested / chunk)) * chunk;
@@ -61,6 +63,7 @@ export function parseArgs(argv) {
     totalBytes,
     quick,
     clock,
+    appHeapMB,
     impls: parseImpls(typeof a.impl === 'string' ? a.impl : DEFAULT_IMPLS.join(',')),
     node: a.node && a.node !== true ? Number(a.node) : null,
     out: a.out === undefined ? join(here, 'results') : a.out === 'none' ? null : resolve(a.out),
@@ -188,7 +191,7 @@ export async function main(argv, { banner = true } = {}) {
     : !opts.filter.length || opts.filter.some((f) => s.name.toLowerCase().includes(f))));
   if (!selected.length) throw new Error('no scenario matches the filter');
 
-  const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0', BENCH_CLOCK: opts.clock };
+  const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0', BENCH_CLOCK: opts.clock, BENCH_APP_HEAP_MB: String(opts.appHeapMB) };
   delete env.FAST_WEBSTREAMS; // the kill switch would silently turn "fast" into native
   delete env.FAST_WEBSTREAMS_CODECS; // only fast-nocodecs sets it, so fast is the default preload
   const cleanups = [];
@@ -220,6 +223,7 @@ export async function main(argv, { banner = true } = {}) {
     runs: opts.runs,
     quick: opts.quick,
     clock: opts.clock,
+    appHeapMB: opts.appHeapMB,
     date: new Date().toISOString(),
     rev: revision(),
     versions: versions(),
