@@ -65,6 +65,9 @@ export class PipePump {
     // The same pull: the pull that follows may have enqueued and set
     // pullAgain again by then (pullCount tells them apart).
     this.readDuringPull = false;
+    // The next read waits for the source's pull() in progress to settle: see
+    // pumpLoop and readAfterPullSettled.
+    this.readAfterPull = false;
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
       this.nextStepQueued = false; // stale if the producer threw before stepIfRequested()
@@ -136,7 +139,18 @@ function pumpLoop(pump) {
       return;
     }
     // pullAgain is set only while a pull is in progress.
-    const merges = pump.source.controller.pullAgain;
+    const controller = pump.source.controller;
+    const merges = controller.pullAgain;
+    if (merges && !controller.pullReturnedPromise && !controller.hasBufferedChunk() && readsAhead(dest)) {
+      // Nothing queued, and a pull that returned at once is in progress and
+      // will pull again in its reaction, a microtask from now. Native's read
+      // (a read request, with nothing queued) comes after that
+      // (its write is still in flight), so the chunk that pull enqueues is
+      // queued (size() runs) rather than handed to a read request: read
+      // then, from the pull's reaction (fuzz seed 7612).
+      pump.readAfterPull = true;
+      return;
+    }
     pump.reading = true;
     ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
     pump.reading = false;
@@ -283,6 +297,14 @@ export function feedPump(stream, produce, target, arg) {
     pump.feeding = false;
   }
   pump.stepIfRequested();
+  readAfterPullSettled(pump);
+}
+
+/** The read pumpLoop held back until the source's pull settled goes out now. */
+function readAfterPullSettled(pump) {
+  if (!pump.readAfterPull) return;
+  pump.readAfterPull = false;
+  pumpChunks(pump);
 }
 
 /**
@@ -292,6 +314,7 @@ export function feedPump(stream, produce, target, arg) {
  * so a pull() that enqueued nothing does not leave the pipe waiting forever.
  */
 export function pumpAfterPull(pump, callPullIfNeeded, controller) {
+  readAfterPullSettled(pump);
   if (!pump.readDuringPull) return;
   pump.readDuringPull = false;
   feedPump(controller.stream, callPullIfNeeded, controller);

@@ -174,6 +174,17 @@ const CASES = {
       }
       stop = true; log('queued, then waited: turns per next()', gaps.join(','));
     }, 5);` },
+  // Found by test/fuzz (result:size, seed 7612): a pipe whose direct write finished
+  // at once read again during the pull() that fed it, so the chunk the next pull()
+  // enqueued met that read (no size() call); natively the write is in flight, the
+  // chunk is queued and size() runs. The read now goes out from the pull's reaction.
+  'a pipe from a sized source reads after the pull() in progress settles': { since: 24, body: `
+    let n = 0;
+    const src = new ReadableStream({
+      start(c) { c.enqueue('a'); return new Promise((r) => setTimeout(r, 1)); },
+      pull(c) { log('pull', n); if (n < 2) c.enqueue('bc'[n]); n++; },
+    }, { highWaterMark: 1, size(x) { log('size', x); return 2; } });
+    watch('pipe', src.pipeTo(new WritableStream({ write(x) { log('write', x); } })));` },
   // read() settles with a ReadableStreamReadResult dictionary, whose members a
   // WebIDL conversion lists in order: done, then value. Native Node 24+ does so
   // for a chunk already queued (its fast path), the common case, which
