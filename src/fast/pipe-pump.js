@@ -163,10 +163,10 @@ function pumpLoop(pump) {
         // read goes out after the pull returned, so a pull that returned at
         // once has its reaction queued already and the check would find it
         // settled: no check then (one microtask per chunk saved).
-        pump.lastReadChecked = pump.source.controller.pullReturnedPromise;
+        pump.lastReadChecked = controller.pullReturnedPromise;
         if (pump.lastReadChecked) {
           pump.checksQueued++;
-          pump.pullAtRead = pump.source.controller.pullCount;
+          pump.pullAtRead = controller.pullCount;
           enqueueMicrotask(pump.checkPullSettledLater);
         }
       } else {
