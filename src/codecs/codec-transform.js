@@ -11,8 +11,6 @@ import { wrapReadableStream } from '../readable/readable-stream.js';
 import { wrapWritableStream } from '../writable/writable-stream.js';
 import { counters } from '../metrics/counters.js';
 
-const sizeOne = () => 1;
-
 /**
  * A new TransformStreamImpl (writable high-water mark 1, readable 0, as
  * "set up a TransformStream" gives) running `transform(chunk)` and `flush()`
@@ -23,7 +21,11 @@ const sizeOne = () => 1;
 export function createCodecTransform(codec, transform, flush, cancel) {
   const stream = new TransformStreamImpl();
   counters.transformStreamsCreated++;
-  InitializeTransformStream(stream, 1, sizeOne, 0, sizeOne);
+  // No size algorithm (undefined) on either side: every chunk counts 1, as a
+  // strategy without size() gives, and the fast paths, which leave any size
+  // algorithm to the spec path, treat the codec like a TransformStream built
+  // without one (a chain through it stays fused).
+  InitializeTransformStream(stream, 1, undefined, 0, undefined);
   const controller = new TransformStreamDefaultControllerImpl();
   controller.codec = codec;
   SetUpTransformStreamDefaultController(stream, controller, transform, flush, cancel);

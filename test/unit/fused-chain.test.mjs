@@ -2,7 +2,9 @@
 // counters moved it. Uses the library's classes directly (no global patch).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ReadableStream, WritableStream, TransformStream, getCounters, resetCounters } from '../../src/index.js';
+import {
+  ReadableStream, WritableStream, TransformStream, TextEncoderStream, TextDecoderStream, getCounters, resetCounters,
+} from '../../src/index.js';
 
 function fromArray(items) {
   let i = 0;
@@ -84,4 +86,26 @@ test('a pull() that enqueues and then errors the stream: the chunk is written, t
   });
   await assert.rejects(source.pipeTo(new WritableStream({ write(chunk) { written.push(chunk); } })), /source broke/);
   assert.deepEqual(written, ['first', 'second']);
+});
+
+// The codec classes are TransformStreams of ours without a size algorithm:
+// a chain through them moves its chunks as the same chain of user transforms.
+test('a chain through TextEncoderStream and TextDecoderStream is fused as user transforms are', async () => {
+  const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+  const run = async (encoder, decoder) => {
+    resetCounters();
+    const out = await collect(fromArray(words).pipeThrough(encoder).pipeThrough(decoder));
+    assert.equal(out.join(''), words.join(''));
+    const { fusedChains, fusedChunks, specPipeChunks, fallbackReasons } = getCounters();
+    return { fusedChains, fusedChunks, specPipeChunks, fallbackReasons };
+  };
+  const textEncoder = new TextEncoder();
+  const textDecoder = new TextDecoder();
+  const user = await run(
+    new TransformStream({ transform(chunk, controller) { controller.enqueue(textEncoder.encode(chunk)); } }),
+    new TransformStream({ transform(chunk, controller) { controller.enqueue(textDecoder.decode(chunk, { stream: true })); } }));
+  const codecs = await run(new TextEncoderStream(), new TextDecoderStream());
+  assert.deepEqual(codecs, user);
+  assert.equal(codecs.fusedChains, 1);
+  assert.ok(codecs.fusedChunks >= 2 * words.length - 2, `fusedChunks ${codecs.fusedChunks}`);
 });
