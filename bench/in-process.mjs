@@ -24,13 +24,15 @@ const specs = args.filter((a) => !a.startsWith('--'));
 if (specs.length === 0) specs.push('native', './src/index.js');
 
 const COUNT = 1 << 16; // chunks per run: 64 MB of 1 KB chunks
-const chunk = new Uint8Array(1024);
+const chunk = new Uint8Array(1024).fill(0x61);
+const text = 'a'.repeat(1024);
 
 const impls = [];
 for (const spec of specs) {
   const lib = spec === 'native' ? globalThis : await import(pathToFileURL(resolve(spec)).href);
   impls.push({ name: spec, ReadableStream: lib.ReadableStream, WritableStream: lib.WritableStream,
-    TransformStream: lib.TransformStream });
+    TransformStream: lib.TransformStream, TextEncoderStream: lib.TextEncoderStream,
+    TextDecoderStream: lib.TextDecoderStream });
 }
 
 // A pull source that refills its queue to the high-water mark on each pull.
@@ -51,6 +53,20 @@ async function drain(reader) {
     if (done) return bytes;
     bytes += value.byteLength;
   }
+}
+
+// A pull source of `item`, like source(), through one codec stream into a sink.
+async function codec(I, item, codecStream, measure) {
+  let sent = 0;
+  let bytes = 0;
+  const s = new I.ReadableStream({
+    pull(c) {
+      while (c.desiredSize > 0 && sent < COUNT) { c.enqueue(item); sent++; }
+      if (sent >= COUNT) c.close();
+    },
+  }, { highWaterMark: 16 });
+  await s.pipeThrough(codecStream).pipeTo(new I.WritableStream({ write(c) { bytes += measure(c); } }));
+  return bytes;
 }
 
 async function chain(I, transforms) {
@@ -92,6 +108,9 @@ const scenarios = {
   chain1: (I) => chain(I, 1),
   chain3: (I) => chain(I, 3),
   chain8: (I) => chain(I, 8),
+  // The codec classes in a chain: 1 KB ASCII strings encoded, 1 KB bytes decoded.
+  encode: (I) => codec(I, text, new I.TextEncoderStream(), (c) => c.byteLength),
+  decode: (I) => codec(I, chunk, new I.TextDecoderStream(), (c) => c.length),
   // A pull-based bytes stream, one fresh chunk per pull, read with a default reader.
   bread: (I) => {
     let sent = 0;
