@@ -15,9 +15,10 @@
 // before running a test file or a program directly: dist/ is loaded as it
 // is, whatever src/ says.
 //
-// How: each module's code is copied verbatim, line for line, into a block of
-// its own ({ ... }), so its top-level names stay its own. Its import and
-// export syntax is blanked (lines stay where they were in src/, and
+// How: each module's code is copied line for line into a block of its own
+// ({ ... }), so its top-level names stay its own. Its import and export
+// syntax is blanked, and its comments and indentation dropped
+// (tools/compact.mjs: lines stay where they were in src/, and
 // dist/fast-webstreams.js.map maps every line back). The bindings a module
 // exports to others go into one object per module, __fws$m[i], assigned when
 // its block ends (function declarations: when it starts, as they are hoisted);
@@ -41,6 +42,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compact } from './compact.mjs';
 import { tokenize } from './tokenize.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -417,6 +419,7 @@ function ${P}settle(index) { for (const [name, set] of ${P}lates[index] ?? []) i
       ...mod.importMetaUrls.map(([s, e]) => [s, e, `${P}url`]),
     ].sort((a, b) => b[0] - a[0]);
     for (const [s, e, replacement] of edits) text = text.slice(0, s) + replacement + text.slice(e);
+    text = compact(text); // without comments and indentation, line for line (tools/compact.mjs)
     const start = [...mod.start];
     if (mod.importMetaUrls.length) {
       start.unshift(`const ${P}url = new URL(${JSON.stringify(`../${mod.rel}`)}, import.meta.url).href;`);
