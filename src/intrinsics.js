@@ -28,8 +28,13 @@ export const PromiseResolve = Promise.resolve.bind(Promise);
 export const PromiseReject = Promise.reject.bind(Promise);
 export const PromiseAll = Promise.all.bind(Promise);
 
+export const OriginalError = Error;
 export const OriginalTypeError = TypeError;
 export const OriginalRangeError = RangeError;
+
+// Node's Buffer statics, for the zlib driver (they do not use `this`).
+export const BufferFrom = Buffer.from;
+export const BufferConcat = Buffer.concat;
 
 export const SymbolCtor = Symbol;
 export const SymbolAsyncIterator = Symbol.asyncIterator;

@@ -11,14 +11,11 @@
 // So each kind is asked of Node's class the first time one is written
 // (natives.js#nativeChunkOutcome), with a representative value of the kind.
 import {
-  ArrayBufferCtor, ArrayBufferIsView, OriginalTypeError, OriginalRangeError, SharedArrayBufferCtor, SymbolCtor, Uint8ArrayCtor,
-  arrayBufferTransfer, isArrayBuffer, isSharedArrayBuffer, viewBuffer, viewByteOffset, viewByteLength,
+  ArrayBufferCtor, ArrayBufferIsView, BufferFrom, OriginalError, OriginalTypeError, OriginalRangeError, SharedArrayBufferCtor,
+  SymbolCtor, Uint8ArrayCtor, arrayBufferTransfer, isArrayBuffer, isSharedArrayBuffer, viewBuffer, viewByteOffset, viewByteLength,
 } from '../intrinsics.js';
 import { codedError, ERR_INVALID_ARG_TYPE } from '../errors.js';
 import { nativeChunkOutcome } from './natives.js';
-
-const BufferFrom = Buffer.from;
-const OriginalError = Error;
 
 /** The kind of a chunk that is not a view on an ordinary, attached ArrayBuffer. */
 export function chunkKind(chunk) {

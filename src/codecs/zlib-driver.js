@@ -6,7 +6,7 @@
 // data after the end are treated as this Node's own classes treat them
 // (zlib-chunks.js, natives.js).
 import {
-  ObjectHasOwn, OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, isSharedArrayBuffer, isDetachedBuffer, viewBuffer,
+  BufferConcat, ObjectHasOwn, OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, isSharedArrayBuffer, isDetachedBuffer, viewBuffer,
   viewByteOffset, viewByteLength,
   PromiseAll, functionCall, promiseThen,
 } from '../intrinsics.js';
@@ -19,7 +19,6 @@ import { chunkKind, chunkOutcome, refusedChunkError, takenBytes } from './zlib-c
 import { nativeRejectsTrailingData, nativeWrapsZlibErrors } from './natives.js';
 
 const zlib = builtin('node:zlib');
-const BufferConcat = Buffer.concat;
 const ERR_TRAILING_JUNK = 'ERR_TRAILING_JUNK_AFTER_STREAM_END';
 
 /**
