@@ -151,6 +151,7 @@ function pumpLoop(pump) {
       pump.readAfterPull = true;
       return;
     }
+    const pulls = controller.pullCount;
     pump.reading = true;
     ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
     pump.reading = false;
@@ -175,7 +176,7 @@ function pumpLoop(pump) {
       return;
     }
     counters.syncPipeChunks++;
-    writePendingChunk(pump);
+    writePendingChunk(pump, controller.pullCount !== pulls);
   }
 }
 
@@ -190,8 +191,12 @@ function readsAhead(dest) {
   return dest.inFlightWriteRequest === undefined && dest.controller.queue.length === 0 && dest.controller.strategyHWM <= 1;
 }
 
-/** Writes the chunk read but not yet written, if any; returns whether there was one. */
-export function writePendingChunk(pump) {
+/**
+ * Writes the chunk read but not yet written, if any; returns whether there
+ * was one. `readStartedPull`: the read that took it from the queue called the
+ * source's pull().
+ */
+export function writePendingChunk(pump, readStartedPull = false) {
   if (!pump.hasPendingChunk) return false;
   const chunk = pump.pendingChunk;
   pump.pendingChunk = undefined;
@@ -202,8 +207,10 @@ export function writePendingChunk(pump) {
   // next queued chunk's write() or transform() (fuzz seed 19385). So does the
   // last chunk of a source that ended after it was read: the shutdown waits
   // for that write, and closes or aborts the destination in native's turn.
-  const stayInFlight = pump.writesStayInFlight;
-  if (stayInFlight !== undefined || !canWriteDirectly(dest)) {
+  let stayInFlight = pump.writesStayInFlight;
+  const direct = stayInFlight === undefined && canWriteDirectly(dest);
+  if (direct && dest.controller.strategyHWM <= 1 && sourceProducesSoon(pump.source, readStartedPull)) stayInFlight = 'source-producing';
+  if (!direct || stayInFlight !== undefined) {
     // dest-not-idle: backpressure, a write in flight, or a size() (its own or its transform's output's)
     const reason = stayInFlight === undefined ? 'dest-not-idle' : stayInFlight;
     countFallback(reason, dest);
@@ -225,6 +232,33 @@ export function writePendingChunk(pump) {
   pump.handingOff = false;
   runOutputPump(transform);
   return true;
+}
+
+/**
+ * Can a producer of `source` run in the microtasks that a write into an idle
+ * destination with high-water mark 1 stays in flight natively, before the
+ * pipe's next read? A direct write finishes at once and the next read goes
+ * out at once, so what that producer hands over would meet the read rather
+ * than the queue (no size(), another desiredSize), and a chunk an error would
+ * clear from the queue would already be read. Two producers are known to run
+ * there, and only they make the write take the writer (a fuzz seed each):
+ * - the transform() of a write into the transform whose output `source` is,
+ *   waiting on a backpressure now lowered (our read pulled) or queued behind
+ *   the write in flight (11495);
+ * - the reaction to a pull() that returned a promise, started by the read
+ *   that took this chunk while chunks are still queued: a promise already
+ *   rejected errors the stream and clears them (1422). A pull in progress
+ *   from before is left out: a source whose async pull() enqueues several
+ *   chunks would write most of them through the writer, a third slower.
+ */
+function sourceProducesSoon(source, readStartedPull) {
+  const transform = source.transform;
+  if (transform !== undefined) {
+    const ws = transform.writable;
+    return !transform.backpressure && (ws.inFlightWriteRequest !== undefined || ws.writeRequests.length !== 0);
+  }
+  const controller = source.controller;
+  return readStartedPull && controller.pulling && controller.pullReturnedPromise && controller.hasBufferedChunk();
 }
 
 /**
