@@ -34,7 +34,8 @@ export class PipePump {
     // Why the pump's writes now take the writer and stay in flight, as
     // natively (the fallback reason), or undefined: 'inside-pipe-to' while
     // pipeTo() runs the first pumpChunks, 'source-ended' once the source closed
-    // or errored with a chunk read but not yet written (see writePendingChunk).
+    // or errored with a chunk read but not yet written (see writePendingChunk),
+    // 'source-producing' for one write in pumpLoop (see sourceProducesSoon).
     this.writesStayInFlight = undefined;
     // Our own reaction is running the source's pull() (or a bridge's
     // enqueue): a chunk that arrives now is written when it returns.
@@ -176,7 +177,13 @@ function pumpLoop(pump) {
       return;
     }
     counters.syncPipeChunks++;
-    writePendingChunk(pump, controller.pullCount !== pulls);
+    if (controller.pullCount === pulls || pump.writesStayInFlight !== undefined || !sourceProducesSoon(pump)) {
+      writePendingChunk(pump);
+      continue;
+    }
+    pump.writesStayInFlight = 'source-producing';
+    writePendingChunk(pump);
+    if (pump.writesStayInFlight === 'source-producing') pump.writesStayInFlight = undefined;
   }
 }
 
@@ -191,12 +198,8 @@ function readsAhead(dest) {
   return dest.inFlightWriteRequest === undefined && dest.controller.queue.length === 0 && dest.controller.strategyHWM <= 1;
 }
 
-/**
- * Writes the chunk read but not yet written, if any; returns whether there
- * was one. `readStartedPull`: the read that took it from the queue called the
- * source's pull().
- */
-export function writePendingChunk(pump, readStartedPull = false) {
+/** Writes the chunk read but not yet written, if any; returns whether there was one. */
+export function writePendingChunk(pump) {
   if (!pump.hasPendingChunk) return false;
   const chunk = pump.pendingChunk;
   pump.pendingChunk = undefined;
@@ -207,10 +210,8 @@ export function writePendingChunk(pump, readStartedPull = false) {
   // next queued chunk's write() or transform() (fuzz seed 19385). So does the
   // last chunk of a source that ended after it was read: the shutdown waits
   // for that write, and closes or aborts the destination in native's turn.
-  let stayInFlight = pump.writesStayInFlight;
-  const direct = stayInFlight === undefined && canWriteDirectly(dest);
-  if (direct && dest.controller.strategyHWM <= 1 && sourceProducesSoon(pump.source, readStartedPull)) stayInFlight = 'source-producing';
-  if (!direct || stayInFlight !== undefined) {
+  const stayInFlight = pump.writesStayInFlight;
+  if (stayInFlight !== undefined || !canWriteDirectly(dest)) {
     // dest-not-idle: backpressure, a write in flight, or a size() (its own or its transform's output's)
     const reason = stayInFlight === undefined ? 'dest-not-idle' : stayInFlight;
     countFallback(reason, dest);
@@ -235,30 +236,36 @@ export function writePendingChunk(pump, readStartedPull = false) {
 }
 
 /**
- * Can a producer of `source` run in the microtasks that a write into an idle
- * destination with high-water mark 1 stays in flight natively, before the
- * pipe's next read? A direct write finishes at once and the next read goes
- * out at once, so what that producer hands over would meet the read rather
- * than the queue (no size(), another desiredSize), and a chunk an error would
- * clear from the queue would already be read. Two producers are known to run
- * there, and only they make the write take the writer (a fuzz seed each):
- * - the transform() of a write into the transform whose output `source` is,
- *   waiting on a backpressure now lowered (our read pulled) or queued behind
- *   the write in flight (11495);
- * - the reaction to a pull() that returned a promise, started by the read
- *   that took this chunk while chunks are still queued: a promise already
- *   rejected errors the stream and clears them (1422). A pull in progress
- *   from before is left out: a source whose async pull() enqueues several
- *   chunks would write most of them through the writer, a third slower.
+ * Called when the pump's read of a queued chunk started a pull of its
+ * source: can a producer of the source run in the microtasks that the
+ * chunk's write into an idle destination with high-water mark 1 stays in
+ * flight natively, before the pipe's next read? A direct write finishes at
+ * once and the next read goes out at once, so what that producer hands over
+ * would meet the read rather than the queue (no size(), another desiredSize),
+ * and a chunk an error would clear from the queue would already be read.
+ * Two producers are known to run there, and only they make the write take
+ * the writer (a fuzz seed each):
+ * - the transform() of a write into the transform whose output the source
+ *   is, waiting on the backpressure that pull lowered, or queued behind the
+ *   write in flight (11495);
+ * - the reaction to that pull when it returned a promise and chunks are
+ *   still queued: a promise already rejected errors the stream and clears
+ *   them (1422). A pull in progress from before is left out: a source whose
+ *   async pull() enqueues several chunks would write most of them through
+ *   the writer, a third slower.
+ * Checked only there: the pipe's hot loop pays one comparison per chunk.
  */
-function sourceProducesSoon(source, readStartedPull) {
+function sourceProducesSoon(pump) {
+  const dest = pump.dest;
+  if (dest.controller.strategyHWM > 1 || !canWriteDirectly(dest)) return false;
+  const source = pump.source;
   const transform = source.transform;
   if (transform !== undefined) {
     const ws = transform.writable;
     return !transform.backpressure && (ws.inFlightWriteRequest !== undefined || ws.writeRequests.length !== 0);
   }
   const controller = source.controller;
-  return readStartedPull && controller.pulling && controller.pullReturnedPromise && controller.hasBufferedChunk();
+  return controller.pulling && controller.pullReturnedPromise && controller.hasBufferedChunk();
 }
 
 /**
