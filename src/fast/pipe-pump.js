@@ -34,7 +34,8 @@ export class PipePump {
     // Why the pump's writes now take the writer and stay in flight, as
     // natively (the fallback reason), or undefined: 'inside-pipe-to' while
     // pipeTo() runs the first pumpChunks, 'source-ended' once the source closed
-    // or errored with a chunk read but not yet written (see writePendingChunk).
+    // or errored with a chunk read but not yet written (see writePendingChunk),
+    // 'source-producing' for one write in pumpLoop (see sourceProducesSoon).
     this.writesStayInFlight = undefined;
     // Our own reaction is running the source's pull() (or a bridge's
     // enqueue): a chunk that arrives now is written when it returns.
@@ -151,6 +152,7 @@ function pumpLoop(pump) {
       pump.readAfterPull = true;
       return;
     }
+    const pulls = controller.pullCount;
     pump.reading = true;
     ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
     pump.reading = false;
@@ -175,7 +177,13 @@ function pumpLoop(pump) {
       return;
     }
     counters.syncPipeChunks++;
+    if (controller.pullCount === pulls || pump.writesStayInFlight !== undefined || !sourceProducesSoon(pump)) {
+      writePendingChunk(pump);
+      continue;
+    }
+    pump.writesStayInFlight = 'source-producing';
     writePendingChunk(pump);
+    if (pump.writesStayInFlight === 'source-producing') pump.writesStayInFlight = undefined;
   }
 }
 
@@ -225,6 +233,39 @@ export function writePendingChunk(pump) {
   pump.handingOff = false;
   runOutputPump(transform);
   return true;
+}
+
+/**
+ * Called when the pump's read of a queued chunk started a pull of its
+ * source: can a producer of the source run in the microtasks that the
+ * chunk's write into an idle destination with high-water mark 1 stays in
+ * flight natively, before the pipe's next read? A direct write finishes at
+ * once and the next read goes out at once, so what that producer hands over
+ * would meet the read rather than the queue (no size(), another desiredSize),
+ * and a chunk an error would clear from the queue would already be read.
+ * Two producers are known to run there, and only they make the write take
+ * the writer (a fuzz seed each):
+ * - the transform() of a write into the transform whose output the source
+ *   is, waiting on the backpressure that pull lowered, or queued behind the
+ *   write in flight (11495);
+ * - the reaction to that pull when it returned a promise and chunks are
+ *   still queued: a promise already rejected errors the stream and clears
+ *   them (1422). A pull in progress from before is left out: a source whose
+ *   async pull() enqueues several chunks would write most of them through
+ *   the writer, a third slower.
+ * Checked only there: the pipe's hot loop pays one comparison per chunk.
+ */
+function sourceProducesSoon(pump) {
+  const dest = pump.dest;
+  if (dest.controller.strategyHWM > 1 || !canWriteDirectly(dest)) return false;
+  const source = pump.source;
+  const transform = source.transform;
+  if (transform !== undefined) {
+    const ws = transform.writable;
+    return !transform.backpressure && (ws.inFlightWriteRequest !== undefined || ws.writeRequests.length !== 0);
+  }
+  const controller = source.controller;
+  return controller.pulling && controller.pullReturnedPromise && controller.hasBufferedChunk();
 }
 
 /**

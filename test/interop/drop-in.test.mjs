@@ -250,6 +250,37 @@ const CASES = {
     const src = new ReadableStream({ start(c) { c.enqueue('c'); },
       pull(c) { log('pull', n); if (n++ === 1) return Promise.resolve().then(() => null).then(() => { c.enqueue('d'); }); } });
     src.pipeThrough(new TransformStream({}, undefined, { highWaterMark: 2 }));` },
+  // Found by test/fuzz (result:sizeR, seed 11495): a pipe reading a transform's
+  // output whose read lowers the backpressure a write into that transform waits
+  // on: natively the pipe's write into the next (idle) transform is in flight
+  // when transform() of the waiting write runs, so its chunk is queued and
+  // size() runs. A direct write finished at once, and the pipe's next read met
+  // that chunk instead.
+  'a pipe reading a transform whose writable side has a write waiting': `
+    const t1 = new TransformStream({ start(c) { c.enqueue('c'); c.enqueue('d'); } }, undefined,
+      { highWaterMark: 1, size(x) { log('size', x); return 1; } });
+    ReadableStream.from(['b']).pipeThrough(t1);
+    const t4 = new TransformStream();
+    watch('pipe', t1.readable.pipeTo(t4.writable));
+    t4.readable.pipeThrough(new TransformStream({}, { highWaterMark: 2 }));`,
+  // Found by test/fuzz (result:iter, seed 1422): the pipe's read of a queued chunk
+  // calls pull(), which enqueues and returns a rejected promise. Natively the
+  // write of the chunk read is in flight until the rejection has errored the
+  // source and cleared its queue; a direct write finished at once and the pipe
+  // read (and wrote) the chunk the pull() had just queued.
+  'a pipe whose read calls a pull() that enqueues and rejects': `
+    for (const type of ['bytes', undefined]) {
+      let n = 0;
+      const chunk = (x) => type ? new Uint8Array([x]) : x;
+      const src = new ReadableStream({ type, pull(c) {
+        log(type, 'pull', n);
+        if (n++ === 0) { c.enqueue(chunk(1)); c.enqueue(chunk(2)); return; }
+        c.enqueue(chunk(3));
+        return Promise.reject(new Error('E0'));
+      } }, { highWaterMark: 1 });
+      const it = src.pipeThrough(new TransformStream()).values();
+      await (async () => { for await (const v of it) log(type, 'got', type ? v[0] : v); })().catch((e) => log(type, 'loop', desc(e)));
+    }`,
   // A chunk read just before its source is closed or errored from outside the
   // pipe's own read: its write is still in flight when the shutdown looks, so
   // the destination is closed (or aborted) after it finishes, in native's
