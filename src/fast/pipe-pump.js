@@ -18,6 +18,7 @@ import {
   WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterCloseWithErrorPropagation,
 } from '../writable/default-writer.js';
 import { canWriteDirectly, writeDirectly } from './direct-write.js';
+import { armTransformRead, settleArmedRead } from './armed-read.js';
 
 export class PipePump {
   constructor(pipe) {
@@ -65,6 +66,8 @@ export class PipePump {
     // The same pull: the pull that follows may have enqueued and set
     // pullAgain again by then (pullCount tells them apart).
     this.readDuringPull = false;
+    // The read of a transform's output is pending in the pump only (armed-read.js).
+    this.armed = false;
     // The next read waits for the source's pull() in progress to settle: see
     // pumpLoop and readAfterPullSettled.
     this.readAfterPull = false;
@@ -132,6 +135,7 @@ function pumpLoop(pump) {
       // chunk is written at once, as natively: its size() runs before an
       // abort in progress clears the strategy (fuzz seed 2798). The next
       // read still waits a microtask.
+      if (pump.armed) settleArmedRead(pump.source.transform);
       pump.reading = true;
       ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
       pump.reading = false;
@@ -151,9 +155,12 @@ function pumpLoop(pump) {
       pump.readAfterPull = true;
       return;
     }
-    pump.reading = true;
-    ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
-    pump.reading = false;
+    if (pump.armed) settleArmedRead(pump.source.transform); // a second read: the first one is the spec's again
+    if (!armTransformRead(pump)) {
+      pump.reading = true;
+      ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
+      pump.reading = false;
+    }
     if (!pump.hasPendingChunk) {
       // The read request waits for the producer: see readDuringPull.
       if (merges && readsAhead(dest)) {
@@ -239,6 +246,7 @@ export function writePendingChunk(pump) {
  * once, as natively.
  */
 export function pumpSourceEnded(pump) {
+  if (pump.armed) settleArmedRead(pump.source.transform); // before the requests are closed or errored
   if (pump.hasPendingChunk && !pump.reading) pump.writesStayInFlight = 'source-ended';
 }
 

@@ -13,6 +13,7 @@ import {
   TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure,
 } from './transform-stream.js';
 import { illegalConstructor, invalidState, plainTypeError } from '../errors.js';
+import { enqueueIntoArmedRead } from '../fast/armed-read.js';
 
 export class TransformStreamDefaultControllerImpl {
   constructor() {
@@ -140,6 +141,7 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
     throw invalidState('The readable side of the TransformStream is not in a state that permits enqueue');
   }
+  if (enqueueIntoArmedRead(stream, chunk)) return; // tier 0 hook: a fused chain's hop
   const readable = stream.readable;
   const reader = readable.reader;
   let mayPull;
