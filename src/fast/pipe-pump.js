@@ -95,7 +95,9 @@ export class PipePump {
     if (!this.stepRequested) return;
     this.stepRequested = false;
     if (!this.nextStepQueued) {
-      this.step();
+      // What this.step() does, without the closure and pumpChunks between (a fused chain runs this once per hop).
+      writePendingChunk(this);
+      pumpLoop(this);
       return;
     }
     this.nextStepQueued = false;
