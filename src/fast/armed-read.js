@@ -26,11 +26,11 @@ import { ReadableStreamAddReadRequest } from '../readable/stream-ops.js';
  */
 export function armTransformRead(pump) {
   const source = pump.source;
-  const transform = source.transform;
-  if (transform === undefined) return false;
+  const transform = source.transform; // defined: the caller checked
   const controller = source.controller;
+  // A readable stream with no close requested still has its pull algorithm.
   if (source.state !== 'readable' || !controller.started || controller.pulling || controller.closeRequested ||
-      controller.queue.length !== 0 || controller.strategyHWM > 0 || controller.pullAlgorithm === undefined ||
+      controller.queue.length !== 0 || controller.strategyHWM > 0 ||
       !transform.backpressure || transform.pullParked || transform.backpressureChange !== undefined ||
       pump.pipe.reader.readRequests.length !== 0) {
     return false;

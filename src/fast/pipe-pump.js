@@ -158,7 +158,7 @@ function pumpLoop(pump) {
       return;
     }
     if (pump.armed) settleArmedRead(pump.source.transform); // a second read: the first one is the spec's again
-    if (!armTransformRead(pump)) {
+    if (pump.source.transform === undefined || !armTransformRead(pump)) {
       pump.reading = true;
       ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
       pump.reading = false;
