@@ -71,7 +71,7 @@ export default [
           allowImportNames: [
             'feedPump', 'pumpAfterPull', 'pumpSourceEnded', 'readBufferedChunk', 'nextBufferedChunk', 'performTransformHandingOff', 'countChainEndingAtReader',
             'PipePump', 'pumpChunks', 'writePendingChunk', 'dropPendingChunk', 'waitForWritesToFinish',
-            'closeDestination', 'linkChain', 'unlinkChain',
+            'closeDestination', 'linkChain', 'unlinkChain', 'enqueueIntoArmedRead', 'transformReadArmed', 'settleArmedRead',
           ],
           message: 'The spec code enters src/fast/ only through the hooks listed in docs/architecture.md, "The seam".',
         }],

@@ -10,6 +10,7 @@
 // argument is the inspect function util passes in, so colors and every other
 // option carry through.
 import { ObjectDefineProperty } from './intrinsics.js';
+import { settleArmedRead } from './fast/armed-read.js';
 import { ReadableStream, unwrapReadableStream, wrapReadableStream } from './readable/readable-stream.js';
 import { ReadableStreamDefaultReader, unwrapDefaultReader } from './readable/default-reader.js';
 import { ReadableStreamBYOBReader, unwrapBYOBReader } from './readable/byob-reader.js';
@@ -97,6 +98,7 @@ export function installInspect() {
   define(TransformStream, (self) => {
     const stream = unwrapTransformStream(self);
     if (stream === undefined) return undefined;
+    settleArmedRead(stream); // backpressure as the spec's pending read left it
     return { readable: self.readable, writable: self.writable, backpressure: stream.backpressure };
   });
   define(TransformStreamDefaultController, (self) => {

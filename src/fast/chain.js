@@ -10,6 +10,7 @@
 import { counters } from '../metrics/counters.js';
 import { TransformStreamDefaultControllerPerformTransform } from '../transform/default-controller.js';
 import { runOutputPump } from './pipe-pump.js';
+import { settleArmedRead } from './armed-read.js';
 
 /** Links a new pipe's pump to the streams it reads and writes, and to the chain they form. */
 export function linkChain(pump) {
@@ -25,6 +26,7 @@ export function linkChain(pump) {
 
 /** Undoes linkChain() when the pipe finalizes. */
 export function unlinkChain(pump) {
+  if (pump.armed) settleArmedRead(pump.source.transform); // the reader's release errors the pending read
   if (pump.source.pump === pump) pump.source.pump = undefined;
   const fed = pump.dest.transform;
   if (fed !== undefined && fed.fused === pump) fed.fused = undefined;

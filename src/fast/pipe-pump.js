@@ -18,6 +18,7 @@ import {
   WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterCloseWithErrorPropagation,
 } from '../writable/default-writer.js';
 import { canWriteDirectly, writeDirectly } from './direct-write.js';
+import { armTransformRead, settleArmedRead } from './armed-read.js';
 
 export class PipePump {
   constructor(pipe) {
@@ -66,6 +67,8 @@ export class PipePump {
     // The same pull: the pull that follows may have enqueued and set
     // pullAgain again by then (pullCount tells them apart).
     this.readDuringPull = false;
+    // The read of a transform's output is pending in the pump only (armed-read.js).
+    this.armed = false;
     // The next read waits for the source's pull() in progress to settle: see
     // pumpLoop and readAfterPullSettled.
     this.readAfterPull = false;
@@ -93,7 +96,9 @@ export class PipePump {
     if (!this.stepRequested) return;
     this.stepRequested = false;
     if (!this.nextStepQueued) {
-      this.step();
+      // What this.step() does, without the closure and pumpChunks between (a fused chain runs this once per hop).
+      writePendingChunk(this);
+      pumpLoop(this);
       return;
     }
     this.nextStepQueued = false;
@@ -133,6 +138,7 @@ function pumpLoop(pump) {
       // chunk is written at once, as natively: its size() runs before an
       // abort in progress clears the strategy (fuzz seed 2798). The next
       // read still waits a microtask.
+      if (pump.armed) settleArmedRead(pump.source.transform);
       pump.reading = true;
       ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
       pump.reading = false;
@@ -153,9 +159,12 @@ function pumpLoop(pump) {
       return;
     }
     const pulls = controller.pullCount;
-    pump.reading = true;
-    ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
-    pump.reading = false;
+    if (pump.armed) settleArmedRead(pump.source.transform); // a second read: the first one is the spec's again
+    if (pump.source.transform === undefined || !armTransformRead(pump)) {
+      pump.reading = true;
+      ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
+      pump.reading = false;
+    }
     if (!pump.hasPendingChunk) {
       // The read request waits for the producer: see readDuringPull.
       if (merges && readsAhead(dest)) {
@@ -280,6 +289,7 @@ function sourceProducesSoon(pump) {
  * once, as natively.
  */
 export function pumpSourceEnded(pump) {
+  if (pump.armed) settleArmedRead(pump.source.transform); // before the requests are closed or errored
   if (pump.hasPendingChunk && !pump.reading) pump.writesStayInFlight = 'source-ended';
 }
 

@@ -7,12 +7,13 @@ import {
 import {
   ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue,
   ReadableStreamDefaultControllerGetDesiredSize, ReadableStreamDefaultControllerHasBackpressure,
-  ReadableStreamDefaultControllerClose,
+  ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerCallPullIfNeeded,
 } from '../readable/default-controller.js';
 import {
   TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure,
 } from './transform-stream.js';
 import { illegalConstructor, invalidState, plainTypeError } from '../errors.js';
+import { enqueueIntoArmedRead } from '../fast/armed-read.js';
 
 export class TransformStreamDefaultControllerImpl {
   constructor() {
@@ -140,12 +141,26 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
     throw invalidState('The readable side of the TransformStream is not in a state that permits enqueue');
   }
+  if (enqueueIntoArmedRead(stream, chunk)) return; // tier 0 hook: a fused chain's hop
+  const readable = stream.readable;
+  const reader = readable.reader;
   let mayPull;
-  try {
-    mayPull = ReadableStreamDefaultControllerEnqueue(readableController, chunk);
-  } catch (e) {
-    TransformStreamErrorWritableAndUnblockWrite(stream, e);
-    throw stream.readable.storedError;
+  if (reader !== undefined && reader.readRequests.length === 1 &&
+      readableController.strategyHWM - readableController.queue.totalSize <= 0) {
+    // ReadableStreamDefaultControllerEnqueue for the one read request a fused
+    // chain's hop meets: fulfil it. desiredSize stays <= 0, so CallPullIfNeeded
+    // pulls only if the chunk steps (a Node adapter's push()) read again.
+    reader.readRequests.shift().chunkSteps(chunk);
+    const now = readable.reader;
+    mayPull = now !== undefined && now.readRequests.length !== 0 &&
+      ReadableStreamDefaultControllerCallPullIfNeeded(readableController);
+  } else {
+    try {
+      mayPull = ReadableStreamDefaultControllerEnqueue(readableController, chunk);
+    } catch (e) {
+      TransformStreamErrorWritableAndUnblockWrite(stream, e);
+      throw stream.readable.storedError;
+    }
   }
   // A chunk handed to a waiting reader of an HWM-0 side (a fused chain's hop)
   // leaves no pull needed: backpressure, known without a second ShouldCallPull.

@@ -27,6 +27,7 @@ import {
 import { counters } from '../metrics/counters.js';
 import { sites, noteCreation } from '../metrics/sites.js';
 import { performTransformHandingOff } from '../fast/chain.js';
+import { transformReadArmed } from '../fast/armed-read.js';
 import { invalidArgType, invalidArgValueRange, plainTypeError } from '../errors.js';
 
 /** TransformStreamImpl.startState while start() runs: if it throws, startPromise never settles. */
@@ -259,7 +260,7 @@ export function TransformStreamUnblockWrite(stream) {
 
 /** TransformStreamDefaultSinkWriteAlgorithm */
 function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
-  if (stream.backpressure) return transformAfterBackpressureChange(stream, chunk);
+  if (stream.backpressure && !transformReadArmed(stream)) return transformAfterBackpressureChange(stream, chunk);
   return TransformStreamDefaultControllerPerformTransform(stream.controller, chunk);
 }
 

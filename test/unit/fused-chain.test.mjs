@@ -1,6 +1,7 @@
 // Tier 0 end to end: what a chain of transforms delivers, in order, and which
 // counters moved it. Uses the library's classes directly (no global patch).
 import { test } from 'node:test';
+import { inspect } from 'node:util';
 import assert from 'node:assert/strict';
 import {
   ReadableStream, WritableStream, TransformStream, TextEncoderStream, TextDecoderStream, getCounters, resetCounters,
@@ -108,4 +109,95 @@ test('a chain through TextEncoderStream and TextDecoderStream is fused as user t
   assert.deepEqual(codecs, user);
   assert.equal(codecs.fusedChains, 1);
   assert.ok(codecs.fusedChunks >= 2 * words.length - 2, `fusedChunks ${codecs.fusedChunks}`);
+});
+
+// The armed read (src/fast/armed-read.js): between chunks, the pump reading a
+// transform's output holds its read without queueing it. These check that
+// what user code sees of that read is the spec's, against Node's own streams
+// (the same scenario on both, logs compared) where they agree on every Node,
+// and against the spec's values elsewhere.
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const backpressureOf = (t) => /backpressure: (\w+)/.exec(inspect(t))[1];
+
+async function sameAsNative(scenario) {
+  const native = [];
+  await scenario(globalThis, native);
+  const ours = [];
+  await scenario({ ReadableStream, WritableStream, TransformStream }, ours);
+  assert.deepEqual(ours, native);
+  return ours;
+}
+
+test('armed: util.inspect() shows the backpressure the pending read lowered', async () => {
+  const log = await sameAsNative(async (I, log) => {
+    let source;
+    const t = new I.TransformStream({ transform(c, k) { k.enqueue(c); } });
+    const done = new I.ReadableStream({ start(c) { source = c; } }).pipeThrough(t)
+      .pipeTo(new I.WritableStream({ write(c) { log.push(`w ${c}`); } }));
+    for (let i = 0; i < 3; i++) {
+      source.enqueue(i);
+      await tick();
+      log.push(backpressureOf(t));
+    }
+    source.close();
+    await done;
+  });
+  assert.deepEqual(log, ['w 0', 'false', 'w 1', 'false', 'w 2', 'false']);
+});
+
+test('armed: terminate() or an abort right after the enqueue ends the chain as natively', async () => {
+  await sameAsNative(async (I, log) => {
+    let i = 0;
+    const source = new I.ReadableStream({ pull(c) { log.push(`pull ${i}`); if (i < 4) c.enqueue(i++); else c.close(); } });
+    const t = new I.TransformStream({ transform(c, k) { k.enqueue(c); if (c === 2) k.terminate(); } });
+    await source.pipeThrough(t).pipeThrough(new I.TransformStream())
+      .pipeTo(new I.WritableStream({ write(c) { log.push(`w ${c}`); } }))
+      .then(() => log.push('done'), (e) => log.push(`rejected ${e.name}`));
+  });
+  await sameAsNative(async (I, log) => {
+    const items = [1, 2, 3, 4];
+    let i = 0;
+    const source = new I.ReadableStream({ pull(c) { log.push(`pull ${i}`); if (i < items.length) c.enqueue(items[i++]); else c.close(); } });
+    const ac = new AbortController();
+    const t1 = new I.TransformStream({ transform(c, k) { k.enqueue(c); } });
+    const t2 = new I.TransformStream({ transform(c, k) { log.push(`t2 ${c}`); if (c === 2) ac.abort(new Error('stop')); k.enqueue(c); } });
+    await source.pipeThrough(t1, { signal: ac.signal }).pipeThrough(t2)
+      .pipeTo(new I.WritableStream({ write(c) { log.push(`w ${c}`); } }))
+      .then(() => log.push('done'), (e) => log.push(`rejected ${e.message}`));
+  });
+});
+
+test('armed: only the first enqueue() of a transform() meets the read; the second is queued', async () => {
+  const out = [];
+  const sizes = [];
+  const t = new TransformStream({
+    transform(c, k) {
+      k.enqueue(`${c}a`);
+      sizes.push(k.desiredSize);
+      k.enqueue(`${c}b`);
+      sizes.push(k.desiredSize);
+    },
+  });
+  await fromArray(['x', 'y']).pipeThrough(t).pipeThrough(new TransformStream())
+    .pipeTo(new WritableStream({ write(c) { out.push(c); } }));
+  assert.deepEqual(out, ['xa', 'xb', 'ya', 'yb']);
+  assert.deepEqual(sizes, [0, -1, 0, -1]);
+});
+
+test('armed: a pipe released with its read armed hands the output to the next reader', async () => {
+  const ac = new AbortController();
+  const t = new TransformStream({ transform(c, k) { k.enqueue(c * 10); } });
+  const output = fromArray([1, 2, 3, 4]).pipeThrough(t);
+  let written = 0;
+  await assert.rejects(output.pipeTo(new WritableStream({
+    write() { if (++written === 2) ac.abort(new Error('stop')); },
+  }), { signal: ac.signal, preventCancel: true }), /stop/);
+  const reader = output.getReader();
+  const read = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    read.push(value);
+  }
+  assert.deepEqual(read, [30, 40]);
 });
