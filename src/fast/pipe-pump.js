@@ -97,7 +97,9 @@ export class PipePump {
     this.stepRequested = false;
     if (!this.nextStepQueued) {
       // What this.step() does, without the closure and pumpChunks between (a fused chain runs this once per hop).
-      writePendingChunk(this);
+      const source = this.source;
+      if (source.transform === undefined && source.controller.pullReturnedPromise) writeProducedChunk(this);
+      else writePendingChunk(this);
       pumpLoop(this);
       return;
     }
@@ -242,6 +244,23 @@ export function writePendingChunk(pump) {
   pump.handingOff = false;
   runOutputPump(transform);
   return true;
+}
+
+/**
+ * The chunk a pull() handed to the pump's read as it ran, when that pull
+ * returned a promise (a source that is not a transform's output): with chunks still queued behind it, the write stays in
+ * flight as natively (sourceProducesSoon), so a rejection of that promise
+ * errors the source before the pipe reads the next one (fuzz seed 22572: a
+ * pull() that enqueues two chunks and throws).
+ */
+function writeProducedChunk(pump) {
+  if (pump.writesStayInFlight !== undefined || !sourceProducesSoon(pump)) {
+    writePendingChunk(pump);
+    return;
+  }
+  pump.writesStayInFlight = 'source-producing';
+  writePendingChunk(pump);
+  if (pump.writesStayInFlight === 'source-producing') pump.writesStayInFlight = undefined;
 }
 
 /**

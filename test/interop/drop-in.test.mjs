@@ -281,6 +281,19 @@ const CASES = {
       const it = src.pipeThrough(new TransformStream()).values();
       await (async () => { for await (const v of it) log(type, 'got', type ? v[0] : v); })().catch((e) => log(type, 'loop', desc(e)));
     }`,
+  // Found by test/fuzz (result:write, seed 22572): the pipe's read waits while a
+  // pull() enqueues two chunks and throws. Natively the write of the first is in
+  // flight until the rejection has errored the source and cleared the second;
+  // a direct write finished at once and the pipe wrote the second too.
+  'a pipe waiting on a pull() that enqueues two chunks and throws': `
+    let n = 0;
+    const src = new ReadableStream({ start(c) { c.enqueue('c'); }, pull(c) {
+      log('pull', n);
+      if (n++ === 0) return new Promise((resolve) => setTimeout(resolve, 0));
+      c.enqueue('d'); c.enqueue('e');
+      throw new Error('E1');
+    } });
+    await src.pipeTo(new WritableStream({ write(x) { log('write', x); } })).catch((e) => log('pipe', desc(e)));`,
   // A chunk read just before its source is closed or errored from outside the
   // pipe's own read: its write is still in flight when the shutdown looks, so
   // the destination is closed (or aborted) after it finishes, in native's
