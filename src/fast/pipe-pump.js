@@ -36,7 +36,7 @@ export class PipePump {
     // natively (the fallback reason), or undefined: 'inside-pipe-to' while
     // pipeTo() runs the first pumpChunks, 'source-ended' once the source closed
     // or errored with a chunk read but not yet written (see writePendingChunk),
-    // 'source-producing' for one write in pumpLoop (see sourceProducesSoon).
+    // 'source-producing' for one write (see writeWithProducerCheck).
     this.writesStayInFlight = undefined;
     // Our own reaction is running the source's pull() (or a bridge's
     // enqueue): a chunk that arrives now is written when it returns.
@@ -98,7 +98,7 @@ export class PipePump {
     if (!this.nextStepQueued) {
       // What this.step() does, without the closure and pumpChunks between (a fused chain runs this once per hop).
       const source = this.source;
-      if (source.transform === undefined && source.controller.pullReturnedPromise) writeProducedChunk(this);
+      if (source.transform === undefined && source.controller.pullReturnedPromise) writeWithProducerCheck(this);
       else writePendingChunk(this);
       pumpLoop(this);
       return;
@@ -188,13 +188,8 @@ function pumpLoop(pump) {
       return;
     }
     counters.syncPipeChunks++;
-    if (controller.pullCount === pulls || pump.writesStayInFlight !== undefined || !sourceProducesSoon(pump)) {
-      writePendingChunk(pump);
-      continue;
-    }
-    pump.writesStayInFlight = 'source-producing';
-    writePendingChunk(pump);
-    if (pump.writesStayInFlight === 'source-producing') pump.writesStayInFlight = undefined;
+    if (controller.pullCount === pulls) writePendingChunk(pump);
+    else writeWithProducerCheck(pump); // the read started a pull
   }
 }
 
@@ -247,13 +242,16 @@ export function writePendingChunk(pump) {
 }
 
 /**
- * The chunk a pull() handed to the pump's read as it ran, when that pull
- * returned a promise (a source that is not a transform's output): with chunks still queued behind it, the write stays in
- * flight as natively (sourceProducesSoon), so a rejection of that promise
- * errors the source before the pipe reads the next one (fuzz seed 22572: a
- * pull() that enqueues two chunks and throws).
+ * Writes the pending chunk, through the writer and left in flight as
+ * natively when a producer of the source may run before native's next read
+ * (sourceProducesSoon). Called after a read that started a pull (pumpLoop),
+ * and for the chunk a pull() handed to the pump's read as it ran when that
+ * pull returned a promise (stepIfRequested, a source that is not a
+ * transform's output): with chunks still queued behind it, a rejection of
+ * that promise errors the source before the pipe reads the next one (fuzz
+ * seed 22572: a pull() that enqueues two chunks and throws).
  */
-function writeProducedChunk(pump) {
+function writeWithProducerCheck(pump) {
   if (pump.writesStayInFlight !== undefined || !sourceProducesSoon(pump)) {
     writePendingChunk(pump);
     return;
@@ -281,7 +279,8 @@ function writeProducedChunk(pump) {
  *   them (1422). A pull in progress from before is left out: a source whose
  *   async pull() enqueues several chunks would write most of them through
  *   the writer, a third slower.
- * Checked only there: the pipe's hot loop pays one comparison per chunk.
+ * Checked only there and for a chunk such a pull() handed over as it ran
+ * (writeWithProducerCheck): the pipe's hot loop pays one comparison per chunk.
  */
 function sourceProducesSoon(pump) {
   const dest = pump.dest;
