@@ -12,6 +12,7 @@ import {
 import {
   TransformStreamError, TransformStreamErrorWritableAndUnblockWrite, TransformStreamSetBackpressure,
 } from './transform-stream.js';
+import { ReadableStreamFulfillReadRequest } from '../readable/stream-ops.js';
 import { illegalConstructor, invalidState, plainTypeError } from '../errors.js';
 import { enqueueIntoArmedRead } from '../fast/armed-read.js';
 
@@ -150,7 +151,7 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
     // ReadableStreamDefaultControllerEnqueue for the one read request a fused
     // chain's hop meets: fulfil it. desiredSize stays <= 0, so CallPullIfNeeded
     // pulls only if the chunk steps (a Node adapter's push()) read again.
-    reader.readRequests.shift().chunkSteps(chunk);
+    ReadableStreamFulfillReadRequest(readable, chunk, false);
     const now = readable.reader;
     mayPull = now !== undefined && now.readRequests.length !== 0 &&
       ReadableStreamDefaultControllerCallPullIfNeeded(readableController);
