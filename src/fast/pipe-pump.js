@@ -75,10 +75,15 @@ export class PipePump {
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
       this.nextStepQueued = false; // stale if the producer threw before stepIfRequested()
-      writePendingChunk(this);
+      if (writePendingChunk(this) && !this.source.controller.started && holdsReadBeforeStart(this)) return;
       pumpChunks(this);
     };
     this.step = step;
+    // The read holdsReadBeforeStart() held back goes out in native's turn.
+    const readHeld = () => pumpChunks(this);
+    const readHeldLater = () => enqueueMicrotask(readHeld);
+    this.readHeld = readHeld;
+    this.readHeldLater = readHeldLater;
     this.checksQueued = 0; // checkPullSettled calls queued; only the last early read's counts
     this.lastReadChecked = false; // whether the last early read queued a check (its pull returned a promise)
     this.pullAtRead = 0; // the source controller's pullCount when the last early read went out
@@ -190,7 +195,31 @@ function pumpLoop(pump) {
     counters.syncPipeChunks++;
     if (controller.pullCount === pulls) writePendingChunk(pump);
     else writeWithProducerCheck(pump); // the read started a pull
+    if (!controller.started && holdsReadBeforeStart(pump)) return;
   }
+}
+
+/**
+ * Called after a write while the source's start() has not settled: holds
+ * the next read back until native's turn when the write finished at once
+ * (readsAhead). Native's write is still in flight, so its read comes when
+ * the write finishes: a microtask later into a WritableStream, two into a
+ * TransformStream (whose write waits on transform()'s promise). If start()
+ * settles in between, native's controller pulls first with no read pending
+ * (or not, when its queue is full), and the read then pulls or merges with
+ * that pull; an early read turns those into one pull at start (fuzz seed
+ * 54887: one pull fewer, and a source that closes in its second pull()
+ * never ends the pipe). While it is held no read is pending, so no
+ * chunk can reach the pump; the source only queues them, as natively.
+ */
+function holdsReadBeforeStart(pump) {
+  const dest = pump.dest;
+  // A write refused by a destination no longer writable reads on at native's pace (pumpLoop).
+  if (pump.writesStayInFlight !== undefined || pump.pipe.shuttingDown || dest.state !== 'writable' || !readsAhead(dest)) {
+    return false;
+  }
+  enqueueMicrotask(dest.transform === undefined ? pump.readHeld : pump.readHeldLater);
+  return true;
 }
 
 /**

@@ -294,6 +294,23 @@ const CASES = {
       throw new Error('E1');
     } });
     await src.pipeTo(new WritableStream({ write(x) { log('write', x); } })).catch((e) => log('pipe', desc(e)));`,
+  // Found by test/fuzz (order, seed 54887): start() enqueues and settles a
+  // microtask later, piped into a transform. Natively the write is in flight
+  // until start() has settled and pull #0 runs, and the pipe's next read asks
+  // for pull #1; an early read (the direct write finished at once) went out
+  // before start() settled, pull #0 answered it, and a pull() that closes on
+  // its second call never ended the pipe.
+  'a read after a write that finished before start() settled asks for the pulls native does': `
+    for (const [name, chunks, close] of [['one', 'a', false], ['close', 'a', true], ['two', 'ab', false]]) {
+      let n = 0;
+      const src = new ReadableStream({
+        start(c) { return new Promise((r) => setTimeout(r, 0)).then(() => { for (const x of chunks) c.enqueue(x); }); },
+        pull(c) { log(name, 'pull', n); if (n++ === 1 && close) c.close(); },
+      });
+      const t = new TransformStream({ transform(x, c) { log(name, 'transform', x); c.enqueue(x); } }, undefined, { highWaterMark: 1 });
+      src.pipeTo(t.writable).then(() => log(name, 'pipe done'), (e) => log(name, 'pipe', desc(e)));
+      await new Promise((r) => setTimeout(r, 20));
+    }`,
   // A chunk read just before its source is closed or errored from outside the
   // pipe's own read: its write is still in flight when the shutdown looks, so
   // the destination is closed (or aborted) after it finishes, in native's
