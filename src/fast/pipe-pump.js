@@ -67,6 +67,13 @@ export class PipePump {
     // The same pull: the pull that follows may have enqueued and set
     // pullAgain again by then (pullCount tells them apart).
     this.readDuringPull = false;
+    // The pullCount of the source's pull in progress whose pullAgain this
+    // pump's early read set (0: none). Native's read comes after the write
+    // that finished at once here, so a chunk that pull's promise enqueues
+    // meanwhile is queued natively and asks for no further pull; here it
+    // fulfils the early read, and the pull asked for then is withdrawn
+    // (withdrawEarlyPull; fuzz seeds 50477, 50653).
+    this.pullAskedEarly = 0;
     // The read of a transform's output is pending in the pump only (armed-read.js).
     this.armed = false;
     // The next read waits for the source's pull() in progress to settle: see
@@ -189,6 +196,8 @@ function pumpLoop(pump) {
         }
       } else {
         pump.readDuringPull = false;
+        if (controller.pullAgain && controller.pullReturnedPromise && pump.source.transform === undefined &&
+          readsAhead(dest)) pump.pullAskedEarly = controller.pullCount;
       }
       return;
     }
@@ -419,6 +428,18 @@ export function pumpAfterPull(pump, callPullIfNeeded, controller) {
 }
 
 /**
+ * The early read that set the source's pullAgain (pullAskedEarly) is
+ * fulfilled by the same pull's producer: natively that chunk would be queued
+ * before any read, and the enqueue alone decides whether to pull again (its
+ * own CallPullIfNeeded follows this).
+ */
+function withdrawEarlyPull(pump) {
+  const controller = pump.source.controller;
+  if (controller.pulling && controller.pullCount === pump.pullAskedEarly) controller.pullAgain = false;
+  pump.pullAskedEarly = 0;
+}
+
+/**
  * The write request of every chunk the pump writes. Write requests settle in
  * order, so counting is enough to know when all the pump's writes are done.
  */
@@ -449,6 +470,7 @@ class PumpReadRequest {
   chunkSteps(chunk) {
     const pump = this.pump;
     pump.readDuringPull = false;
+    if (pump.pullAskedEarly !== 0) withdrawEarlyPull(pump);
     pump.pendingChunk = chunk;
     pump.hasPendingChunk = true;
     // Inside pumpChunks' own read the chunk came from the queue: pumpChunks

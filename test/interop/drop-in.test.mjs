@@ -311,6 +311,22 @@ const CASES = {
       src.pipeTo(t.writable).then(() => log(name, 'pipe done'), (e) => log(name, 'pipe', desc(e)));
       await new Promise((r) => setTimeout(r, 20));
     }`,
+  // Found by test/fuzz (pull counts, seeds 50477 and 50653): a pull() that
+  // enqueues, then enqueues again from its promise a microtask later. Natively
+  // the second chunk is queued while the first one's write is in flight, and
+  // nothing asks for a pull; the pipe's early read after a direct write had
+  // asked for one, and the source was pulled once more at the end.
+  'a pull() that enqueues, and again a microtask later, is pulled as natively': `
+    for (const type of [undefined, 'bytes']) {
+      let n = 0;
+      const make = (k) => type ? new Uint8Array(k) : 'x'.repeat(k);
+      const src = new ReadableStream({ type, pull(c) {
+        log(type, 'pull', n);
+        if (n++ === 0) { c.enqueue(make(2)); return Promise.resolve().then(() => c.enqueue(make(1))); }
+      } }, { highWaterMark: 0 });
+      src.pipeTo(new WritableStream({ write(x) { log(type, 'write', x.length); } }));
+      await new Promise((r) => setTimeout(r, 20));
+    }`,
   // A chunk read just before its source is closed or errored from outside the
   // pipe's own read: its write is still in flight when the shutdown looks, so
   // the destination is closed (or aborted) after it finishes, in native's
