@@ -82,7 +82,8 @@ export class PipePump {
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
       this.nextStepQueued = false; // stale if the producer threw before stepIfRequested()
-      if (writePendingChunk(this) && !this.source.controller.started && holdsReadBeforeStart(this)) return;
+      const wrote = this.source.transform === undefined ? writePendingChunk(this) : writeWithTransformCheck(this);
+      if (wrote && !this.source.controller.started && holdsReadBeforeStart(this)) return;
       pumpChunks(this);
     };
     this.step = step;
@@ -174,7 +175,8 @@ function pumpLoop(pump) {
     }
     const pulls = controller.pullCount;
     if (pump.armed) settleArmedRead(pump.source.transform); // a second read: the first one is the spec's again
-    if (pump.source.transform === undefined || !armTransformRead(pump)) {
+    const upstream = pump.source.transform;
+    if (upstream === undefined || !armTransformRead(pump)) {
       pump.reading = true;
       ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
       pump.reading = false;
@@ -202,8 +204,9 @@ function pumpLoop(pump) {
       return;
     }
     counters.syncPipeChunks++;
-    if (controller.pullCount === pulls) writePendingChunk(pump);
-    else writeWithProducerCheck(pump); // the read started a pull
+    if (controller.pullCount !== pulls) writeWithProducerCheck(pump); // the read started a pull
+    else if (upstream === undefined) writePendingChunk(pump);
+    else writeWithTransformCheck(pump); // a queued chunk of a transform's output (not a fused hop's: armed)
     if (!controller.started && holdsReadBeforeStart(pump)) return;
   }
 }
@@ -294,9 +297,36 @@ function writeWithProducerCheck(pump) {
     writePendingChunk(pump);
     return;
   }
+  writeStayingInFlight(pump);
+}
+
+/**
+ * Writes the pending chunk read from a transform's output, through the
+ * writer and left in flight as natively when that transform's transform()
+ * returned a promise that has not settled (transformPending) and chunks are
+ * queued behind this one: the reaction to that promise runs before native's
+ * next read, and a rejection errors the transform and clears them (fuzz
+ * seed 46416: a transform() that enqueues twice and returns a rejected
+ * promise). Called from the pipe's own step (a microtask) and for a queued
+ * chunk read in pumpLoop; a fused hop's chunk goes through neither (its
+ * read is armed, stepIfRequested writes it), and a queue that is empty
+ * after the read costs one comparison more.
+ */
+function writeWithTransformCheck(pump) {
+  const source = pump.source;
+  if (source.controller.queue.length === 0 || !source.transform.controller.transformPending ||
+      pump.writesStayInFlight !== undefined || pump.dest.controller.strategyHWM > 1 || !canWriteDirectly(pump.dest)) {
+    return writePendingChunk(pump);
+  }
+  return writeStayingInFlight(pump);
+}
+
+/** Writes the pending chunk through the writer, left in flight for a producer of the source (see above). */
+function writeStayingInFlight(pump) {
   pump.writesStayInFlight = 'source-producing';
-  writePendingChunk(pump);
+  const wrote = writePendingChunk(pump);
   if (pump.writesStayInFlight === 'source-producing') pump.writesStayInFlight = undefined;
+  return wrote;
 }
 
 /**

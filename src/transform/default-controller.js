@@ -23,6 +23,10 @@ export class TransformStreamDefaultControllerImpl {
     this.flushAlgorithm = undefined;
     this.cancelAlgorithm = undefined;
     this.finishPromise = undefined; // Deferred
+    // transform() returned a promise that has not settled yet (what
+    // PerformTransform reacts to): read by the pipe reading the output
+    // (writeWithTransformCheck in src/fast/pipe-pump.js), as pullReturnedPromise.
+    this.transformPending = false;
     // For a stream made from a Transformer: the object and its converted
     // callbacks.
     this.transformer = undefined;
@@ -183,7 +187,11 @@ export function TransformStreamDefaultControllerPerformTransform(controller, chu
  * every transform, settled at once or not.
  */
 function errorStreamOnRejection(controller, transformResult) {
-  return uponPromise(transformResult, undefined, (r) => {
+  controller.transformPending = true;
+  return uponPromise(transformResult, () => {
+    controller.transformPending = false;
+  }, (r) => {
+    controller.transformPending = false;
     TransformStreamError(controller.stream, r);
     throw r;
   });

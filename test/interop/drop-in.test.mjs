@@ -327,6 +327,26 @@ const CASES = {
       src.pipeTo(new WritableStream({ write(x) { log(type, 'write', x.length); } }));
       await new Promise((r) => setTimeout(r, 20));
     }`,
+  // Found by test/fuzz (result:iter, seed 46416): transform('d') enqueues twice
+  // and returns a rejected promise, behind 'c' on the output the pipe reads.
+  // Natively the write of 'c' into the idle transform after it is in flight
+  // until the rejection has errored the source and cleared both 'd's; a direct
+  // write finished at once and the pipe read and wrote a 'd'.
+  'a pipe reading a transform whose transform() enqueues twice and rejects': `
+    const src = ReadableStream.from(['c', 'd']);
+    let k = 0;
+    const t = new TransformStream({
+      start(c) { c.enqueue('e'); return new Promise((r) => setImmediate(r)).then(() => c.enqueue('f')); },
+      transform(x, c) {
+        if (k++ === 0) { c.enqueue(x); return; }
+        c.enqueue(x); c.enqueue(x);
+        return Promise.reject(new Error('E0'));
+      },
+    }, undefined, { highWaterMark: 2 });
+    await new Promise((r) => setImmediate(r));
+    src.pipeTo(t.writable).catch((e) => log('pipe', desc(e)));
+    const out = t.readable.pipeThrough(new TransformStream());
+    try { for await (const v of out) log('got', v); } catch (e) { log('loop', desc(e)); }`,
   // A chunk read just before its source is closed or errored from outside the
   // pipe's own read: its write is still in flight when the shutdown looks, so
   // the destination is closed (or aborted) after it finishes, in native's
