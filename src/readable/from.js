@@ -1,6 +1,6 @@
 // ReadableStream.from(): ReadableStreamFromIterable (spec 4.9.1), with the
 // ECMAScript GetIterator(obj, async) and CreateAsyncFromSyncIterator it relies on.
-import { ReflectApply, SymbolAsyncIterator, SymbolIterator } from '../intrinsics.js';
+import { PromiseResolve, ReflectApply, SymbolAsyncIterator, SymbolIterator } from '../intrinsics.js';
 import { promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
 import { isObject } from '../webidl.js';
 import {
@@ -35,7 +35,9 @@ function createAsyncFromSyncIterator(syncRecord) {
     const value = result.value;
     let valueWrapper;
     try {
-      valueWrapper = promiseResolvedWith(value);
+      // PromiseResolve(%Promise%, value): a native promise is taken as it is
+      // (its constructor is read), not wrapped in a new one.
+      valueWrapper = PromiseResolve(value);
     } catch (e) {
       if (!done && closeOnRejection) closeSyncIterator(syncRecord);
       throw e;
