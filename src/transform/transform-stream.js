@@ -1,7 +1,7 @@
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 import { ReflectApply } from '../intrinsics.js';
-import { Deferred, fulfilledNextMicrotask, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
+import { Deferred, enqueueMicrotask, fulfilledNextMicrotask, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { queueSteps } from '../start.js';
 import { isObject, illegalInvocation, defineInterface, convertCallback } from '../webidl.js';
@@ -42,6 +42,7 @@ export class TransformStreamImpl {
     // (see backpressureChangePromise()); a parked pull waits on it without one.
     this.backpressureChange = undefined; // Deferred
     this.pullParked = false;
+    this.settleParkedPull = undefined; // made at the first pull settled a microtask later
     // The one fast-path slot: the pipe pump writing into this transform
     // (tier 0, src/fast/chain.js), while a pipe runs.
     this.fused = undefined;
@@ -243,8 +244,27 @@ export function TransformStreamSetBackpressure(stream, backpressure) {
   stream.backpressure = backpressure; // before settling: the settled pull may lower it again
   if (stream.pullParked) {
     stream.pullParked = false;
-    pullSettled(stream.readable.controller);
+    // The spec's pull reacts to the promise a microtask after it resolves.
+    // A pipe reading the output has the pull settle now: it can then lower
+    // the backpressure again in the same turn (what lets tier 0 chains flow).
+    // A reader of its own sees the spec's turn: its read() made meanwhile
+    // meets the pull in progress (fuzz seeds 8688, 37995: transform() ran
+    // before that read() settled).
+    if (stream.readable.pump !== undefined) pullSettled(stream.readable.controller);
+    else settleParkedPullLater(stream);
   }
+}
+
+function settleParkedPullLater(stream) {
+  if (stream.settleParkedPull === undefined) makeSettleParkedPull(stream);
+  enqueueMicrotask(stream.settleParkedPull);
+}
+
+// Made in a function of its own: see docs/architecture.md, "Closures kept in fields".
+function makeSettleParkedPull(stream) {
+  const controller = stream.readable.controller;
+  const settle = () => pullSettled(controller);
+  stream.settleParkedPull = settle;
 }
 
 /** The current [[backpressureChangePromise]], made when first needed. */

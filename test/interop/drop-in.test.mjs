@@ -347,6 +347,21 @@ const CASES = {
     src.pipeTo(t.writable).catch((e) => log('pipe', desc(e)));
     const out = t.readable.pipeThrough(new TransformStream());
     try { for await (const v of out) log('got', v); } catch (e) { log('loop', desc(e)); }`,
+  // Found by test/fuzz (order, seeds 8688 and 37995): a transform's readable
+  // side pulled (backpressure lowered), then a chunk enqueued from outside
+  // raises it again. The spec's pull settles a microtask later, so a read()
+  // made meanwhile meets the pull in progress and settles before the waiting
+  // write's transform() runs; the pull settled at once ran transform() first.
+  'a read() of a transform\'s output settles before the write it unblocks is transformed': `
+    let ctl;
+    const t = new TransformStream({ start(c) { ctl = c; }, transform(x) { log('transform', x); } },
+      { highWaterMark: 0 }, { highWaterMark: 1 });
+    await new Promise((r) => setTimeout(r, 0));
+    const reader = t.readable.getReader();
+    const writer = t.writable.getWriter();
+    ctl.enqueue('a');
+    writer.write('b');
+    reader.read().then((r) => log('read', r.value));`,
   // A chunk read just before its source is closed or errored from outside the
   // pipe's own read: its write is still in flight when the shutdown looks, so
   // the destination is closed (or aborted) after it finishes, in native's
