@@ -87,11 +87,10 @@ export class PipePump {
       pumpChunks(this);
     };
     this.step = step;
-    // The read holdsReadBeforeStart() held back goes out in native's turn.
-    const readHeld = () => pumpChunks(this);
-    const readHeldLater = () => enqueueMicrotask(readHeld);
-    this.readHeld = readHeld;
-    this.readHeldLater = readHeldLater;
+    // The read holdsReadBeforeStart() held back goes out in native's turn
+    // (made at the first hold: most pipes start reading a started source).
+    this.readHeld = undefined;
+    this.readHeldLater = undefined;
     this.checksQueued = 0; // checkPullSettled calls queued; only the last early read's counts
     this.lastReadChecked = false; // whether the last early read queued a check (its pull returned a promise)
     this.pullAtRead = 0; // the source controller's pullCount when the last early read went out
@@ -198,7 +197,7 @@ function pumpLoop(pump) {
         }
       } else {
         pump.readDuringPull = false;
-        if (controller.pullAgain && controller.pullReturnedPromise && pump.source.transform === undefined &&
+        if (controller.pullAgain && controller.pullReturnedPromise && upstream === undefined &&
           readsAhead(dest)) pump.pullAskedEarly = controller.pullCount;
       }
       return;
@@ -230,8 +229,17 @@ function holdsReadBeforeStart(pump) {
   if (pump.writesStayInFlight !== undefined || pump.pipe.shuttingDown || dest.state !== 'writable' || !readsAhead(dest)) {
     return false;
   }
+  if (pump.readHeld === undefined) makeReadHeld(pump);
   enqueueMicrotask(dest.transform === undefined ? pump.readHeld : pump.readHeldLater);
   return true;
+}
+
+// Made in a function of its own: see docs/architecture.md, "Closures kept in fields".
+function makeReadHeld(pump) {
+  const readHeld = () => pumpChunks(pump);
+  const readHeldLater = () => enqueueMicrotask(readHeld);
+  pump.readHeld = readHeld;
+  pump.readHeldLater = readHeldLater;
 }
 
 /**
