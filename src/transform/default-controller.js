@@ -27,6 +27,9 @@ export class TransformStreamDefaultControllerImpl {
     // PerformTransform reacts to): read by the pipe reading the output
     // (writeWithTransformCheck in src/fast/pipe-pump.js), as pullReturnedPromise.
     this.transformPending = false;
+    // The reactions to transform()'s promise, made at the first one.
+    this.onTransformFulfilled = undefined;
+    this.onTransformRejected = undefined;
     // For a stream made from a Transformer: the object and its converted
     // callbacks.
     this.transformer = undefined;
@@ -182,19 +185,29 @@ export function TransformStreamDefaultControllerPerformTransform(controller, chu
 }
 
 /**
- * The rejection step of PerformTransform, in a function of its own: its
- * closure's captured controller would otherwise be allocated (a context) on
- * every transform, settled at once or not.
+ * The reactions step of PerformTransform: a rejection errors the stream. The
+ * writable side runs one transform() at a time, so one pair of reactions per
+ * controller serves them all, made at its first promise as a readable
+ * controller's pull reactions are (no closure per chunk).
  */
 function errorStreamOnRejection(controller, transformResult) {
   controller.transformPending = true;
-  return uponPromise(transformResult, () => {
+  if (controller.onTransformFulfilled === undefined) makeTransformReactions(controller);
+  return uponPromise(transformResult, controller.onTransformFulfilled, controller.onTransformRejected);
+}
+
+// Made in locals, then stored: see docs/architecture.md, "Closures kept in fields".
+function makeTransformReactions(controller) {
+  const onFulfilled = () => {
     controller.transformPending = false;
-  }, (r) => {
+  };
+  const onRejected = (r) => {
     controller.transformPending = false;
     TransformStreamError(controller.stream, r);
     throw r;
-  });
+  };
+  controller.onTransformFulfilled = onFulfilled;
+  controller.onTransformRejected = onRejected;
 }
 
 /**
