@@ -362,6 +362,21 @@ const CASES = {
     ctl.enqueue('a');
     writer.write('b');
     reader.read().then((r) => log('read', r.value));`,
+  // Found by test/fuzz (order, seeds 3143 3944 26908 31071 41807): a source
+  // piped into a transform whose output a reader loop (or for await) reads.
+  // Natively the write that hands a chunk to the reader is in flight until the
+  // loop has asked for the next one, so the pipe's next read, and the next
+  // transform() or pull(), comes after; a direct write finished at once, and
+  // the pipe transformed the next chunk into the output's queue first.
+  'a reader loop over a piped transform gets each chunk before the next transform()': `
+    for (const iterate of [false, true]) {
+      const src = new ReadableStream({ start(c) { for (const x of 'abc') c.enqueue(x); c.close(); } });
+      const t = new TransformStream({ transform(x, c) { log(iterate, 'transform', x); c.enqueue(x); } }, undefined, { highWaterMark: 1 });
+      src.pipeTo(t.writable).then(() => log(iterate, 'pipe done'));
+      if (iterate) for await (const v of t.readable) log(iterate, 'got', v);
+      else { const r = t.readable.getReader(); for (;;) { const { value, done } = await r.read(); if (done) break; log(iterate, 'got', value); } }
+      await new Promise((r) => setTimeout(r, 10));
+    }`,
   // A chunk read just before its source is closed or errored from outside the
   // pipe's own read: its write is still in flight when the shutdown looks, so
   // the destination is closed (or aborted) after it finishes, in native's
