@@ -82,9 +82,19 @@ export class PipePump {
     // A direct write into a transform just handed a chunk to a reader's read
     // of its output: the next read waits for native's turn (WRITE_TURNS_INTO_TRANSFORM).
     this.readerServed = false;
+    // The pending chunk's write is queued (it arrived in an enqueue() from
+    // outside the pipe: PumpReadRequest.chunkSteps), and a shutdown counts it
+    // in writesInFlight until that step writes it (flushPendingChunk).
+    this.writeQueued = false;
+    this.writeOwed = false;
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
       this.nextStepQueued = false; // stale if the producer threw before stepIfRequested()
+      this.writeQueued = false;
+      if (this.writeOwed) {
+        writeOwedChunk(this);
+        return;
+      }
       const wrote = this.source.transform === undefined ? writePendingChunk(this) : writeWithTransformCheck(this);
       if (wrote && !this.source.controller.started && holdsReadBeforeStart(this)) return;
       pumpChunks(this);
@@ -425,6 +435,33 @@ export function pumpSourceEnded(pump) {
   if (pump.hasPendingChunk && !pump.reading) pump.writesStayInFlight = 'source-ended';
 }
 
+/**
+ * Writes the chunk read but not yet written, as a pipe's shutdown does
+ * first. When that chunk arrived in an enqueue() from outside the pipe, its
+ * write is queued already (a microtask after the enqueue): it stays there,
+ * so that writes other pipes queued before it still come first (natively
+ * each was written inside its enqueue(); fuzz seed 53672: an abort's
+ * shutdown wrote its chunk ahead of another pipe's), and the shutdown counts
+ * it as in flight until it is written.
+ */
+export function flushPendingChunk(pump) {
+  if (pump.writeQueued && pump.hasPendingChunk) {
+    if (!pump.writeOwed) {
+      pump.writeOwed = true;
+      pump.writesInFlight++;
+    }
+    return;
+  }
+  writePendingChunk(pump);
+}
+
+/** The queued write a shutdown waits for (flushPendingChunk): write the chunk, then release the count. */
+function writeOwedChunk(pump) {
+  pump.writeOwed = false;
+  writePendingChunk(pump);
+  writeSettled(pump);
+}
+
 /** Drops the chunk read but not yet written (the destination can no longer take it). */
 export function dropPendingChunk(pump) {
   pump.pendingChunk = undefined;
@@ -577,6 +614,7 @@ class PumpReadRequest {
     }
     counters.specPipeChunks++;
     if (sites.on) countAtSite(pump.source, 'specPipeChunks');
+    pump.writeQueued = true;
     enqueueMicrotask(pump.step);
   }
 

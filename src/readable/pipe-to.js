@@ -11,7 +11,7 @@ import {
 } from '../intrinsics.js';
 import { Deferred, promiseResolvedWith, reactToPromise } from '../promise.js';
 import {
-  PipePump, pumpChunks, writePendingChunk, dropPendingChunk, waitForWritesToFinish, closeDestination,
+  PipePump, pumpChunks, flushPendingChunk, dropPendingChunk, waitForWritesToFinish, closeDestination,
 } from '../fast/pipe-pump.js';
 import { linkChain, unlinkChain } from '../fast/chain.js';
 import { requireDictionary, getMember } from '../webidl.js';
@@ -179,7 +179,7 @@ function shutdownWithAction(pipe, action, hasError, originalError) {
       (newError) => finalize(pipe, true, newError));
   };
   if (destIsWritableAndOpen(pipe)) {
-    writePendingChunk(pipe.pump);
+    flushPendingChunk(pipe.pump);
     reactToPromise(waitForWritesToFinish(pipe.pump), doTheRest);
   } else {
     dropPendingChunk(pipe.pump);
@@ -192,7 +192,7 @@ function shutdown(pipe, hasError, error) {
   if (pipe.shuttingDown) return;
   pipe.shuttingDown = true;
   if (destIsWritableAndOpen(pipe)) {
-    writePendingChunk(pipe.pump);
+    flushPendingChunk(pipe.pump);
     reactToPromise(waitForWritesToFinish(pipe.pump), () => finalize(pipe, hasError, error));
   } else {
     dropPendingChunk(pipe.pump);

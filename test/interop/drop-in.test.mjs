@@ -377,6 +377,25 @@ const CASES = {
       else { const r = t.readable.getReader(); for (;;) { const { value, done } = await r.read(); if (done) break; log(iterate, 'got', value); } }
       await new Promise((r) => setTimeout(r, 10));
     }`,
+  // Found by test/fuzz (order, seed 53672): two pipes each get a chunk from an
+  // enqueue() from outside, then the first pipe's signal aborts. Natively each
+  // chunk was written in its enqueue(), in that order; here each write is
+  // queued a microtask later, and the abort's shutdown wrote its pipe's chunk
+  // at once, ahead of the other pipe's queued write.
+  'an abort while chunks from outside wait to be written keeps their order': `
+    let c1, c2;
+    const t1 = new TransformStream({ start(c) { c1 = c; } });
+    const t2 = new TransformStream({ start(c) { c2 = c; } }, { highWaterMark: 2, size(x) { log('t2 size', x); return 1; } });
+    const ac = new AbortController();
+    const r1 = t1.readable.pipeThrough(t2, { signal: ac.signal });
+    const t3 = new TransformStream({}, { highWaterMark: 2, size(x) { log('t3 size', x); return 1; } });
+    const r2 = t2.readable.pipeThrough(t3);
+    await null; await null;
+    c2.enqueue('h');
+    c1.enqueue('i');
+    ac.abort();
+    const rd = r2.getReader();
+    for (let i = 0; i < 2; i++) log('read', (await rd.read()).value);`,
   // A chunk read just before its source is closed or errored from outside the
   // pipe's own read: its write is still in flight when the shutdown looks, so
   // the destination is closed (or aborted) after it finishes, in native's
