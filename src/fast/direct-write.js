@@ -37,7 +37,8 @@ export function canWriteDirectly(ws) {
 
 /**
  * WritableStreamDefaultWriterWrite + ProcessWrite on an idle stream, finished
- * at once when the sink was. `request` settles like a write request.
+ * at once when the sink was. `request` settles like a write request. Returns
+ * whether the write finished at once and left the stream idle as before.
  */
 export function writeDirectly(ws, chunk, request) {
   const controller = ws.controller;
@@ -51,10 +52,13 @@ export function writeDirectly(ws, chunk, request) {
   const result = controller.writeAlgorithm(chunk);
   if (result === undefined && ws.state === 'writable') {
     // The fulfilment steps, minus dequeuing the chunk: the queue and so the
-    // backpressure are as they were before the write.
+    // backpressure are as they were before the write. AdvanceQueueIfNeeded
+    // then has nothing to do unless something was queued: the controller has
+    // started, nothing is in flight and the stream is writable.
     WritableStreamFinishInFlightWrite(ws);
+    if (controller.queue.length === 0) return true;
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
-    return;
+    return false;
   }
   // The sink or transform() returned a promise or changed the stream's state,
   // or the transform waits for its output to be read before it runs
@@ -67,4 +71,5 @@ export function writeDirectly(ws, chunk, request) {
   ownQueueWithSizes(controller).enqueue(chunk, 1);
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
   reactToWriteResult(controller, result);
+  return false;
 }
