@@ -145,11 +145,13 @@ export function TransformStreamDefaultControllerClearAlgorithms(controller) {
 /** TransformStreamDefaultControllerEnqueue */
 export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   const stream = controller.stream;
+  // Tier 0 hook, a fused chain's hop: a read is armed only on a readable side
+  // that can take a chunk (closing or erroring it settles the read first).
+  if (enqueueIntoArmedRead(stream, chunk)) return;
   const readableController = stream.readable.controller;
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
     throw invalidState('The readable side of the TransformStream is not in a state that permits enqueue');
   }
-  if (enqueueIntoArmedRead(stream, chunk)) return; // tier 0 hook: a fused chain's hop
   const readable = stream.readable;
   const reader = readable.reader;
   let mayPull;
