@@ -40,6 +40,7 @@ export function armTransformRead(pump) {
   controller.pullCount++;
   controller.pullReturnedPromise = true; // the transform's pull parks
   pump.armed = true;
+  pump.sourceClean = true; // see PipePump.destClean
   return true;
 }
 
@@ -52,7 +53,11 @@ export function armTransformRead(pump) {
  */
 export function enqueueIntoArmedRead(transform, chunk) {
   const pump = transform.readable.pump;
-  if (pump === undefined || !pump.armed) return false;
+  if (pump === undefined) return false;
+  if (!pump.armed) {
+    pump.sourceClean = false; // the chunk is queued, or meets the spec's read
+    return false;
+  }
   pump.armed = false;
   pump.readRequest.chunkSteps(chunk);
   return true;
@@ -73,6 +78,7 @@ export function settleArmedRead(transform) {
   const pump = transform.readable.pump;
   if (pump === undefined || !pump.armed) return;
   pump.armed = false;
+  pump.sourceClean = false;
   const source = transform.readable;
   ReadableStreamAddReadRequest(source, pump.readRequest);
   source.controller.pulling = true;

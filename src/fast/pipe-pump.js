@@ -76,6 +76,21 @@ export class PipePump {
     this.pullAskedEarly = 0;
     // The read of a transform's output is pending in the pump only (armed-read.js).
     this.armed = false;
+    // A clean hop: most of what a fused chain's hop checks per chunk
+    // changes only when something other than the hop runs, so it is checked
+    // once and then kept known. destClean: the last write was direct and
+    // finished at once, and this pump wrote nothing since. Only its own
+    // writes and close change the destination's backpressure, queue and
+    // requests (it holds the only writer), and whatever else ends the
+    // stream's writable state shows in `state`, still checked per chunk.
+    // sourceClean: the pump armed its read through every check of
+    // armTransformRead, and nothing else reached the source's records since:
+    // cleared by an enqueue that finds no read armed (a second one, or one
+    // into the spec's read), the source ending, settleArmedRead, and every
+    // pumpLoop (which arms again only through those checks). With both, the
+    // step after a hand-off arms the next read at once (rearmClean).
+    this.destClean = false;
+    this.sourceClean = false;
     // The next read waits for the source's pull() in progress to settle: see
     // pumpLoop and readAfterPullSettled.
     this.readAfterPull = false;
@@ -125,7 +140,7 @@ export class PipePump {
       const source = this.source;
       if (source.transform === undefined && source.controller.pullReturnedPromise) writeWithProducerCheck(this);
       else writePendingChunk(this);
-      pumpLoop(this);
+      if (!rearmClean(this)) pumpLoop(this);
       return;
     }
     this.nextStepQueued = false;
@@ -148,9 +163,28 @@ export function pumpChunks(pump, insidePipeTo = false) {
   pump.writesStayInFlight = undefined;
 }
 
+/**
+ * A clean hop's next read (see PipePump.destClean): what pumpLoop does when
+ * the destination is still ready and the source's records are as when the
+ * pump last armed, without checking again what cannot have changed.
+ */
+function rearmClean(pump) {
+  if (!pump.sourceClean || !pump.destClean || pump.armed || pump.hasPendingChunk || pump.pipe.shuttingDown ||
+      pump.dest.state !== 'writable') {
+    return false;
+  }
+  const controller = pump.source.controller;
+  controller.pullCount++;
+  controller.pullReturnedPromise = true; // the transform's pull parks
+  pump.armed = true;
+  pump.readDuringPull = false;
+  return true;
+}
+
 function pumpLoop(pump) {
   const pipe = pump.pipe;
   const dest = pump.dest;
+  pump.sourceClean = false; // until armTransformRead arms
   for (;;) {
     if (pipe.shuttingDown) return;
     if (pump.readerServed) {
@@ -312,7 +346,8 @@ export function writePendingChunk(pump) {
   // last chunk of a source that ended after it was read: the shutdown waits
   // for that write, and closes or aborts the destination in native's turn.
   const stayInFlight = pump.writesStayInFlight;
-  if (stayInFlight !== undefined || !canWriteDirectly(dest)) {
+  if (stayInFlight !== undefined || !(pump.destClean ? dest.state === 'writable' : canWriteDirectly(dest))) {
+    pump.destClean = false;
     // dest-not-idle: backpressure, a write in flight, or a size() (its own or its transform's output's)
     const reason = stayInFlight === undefined ? 'dest-not-idle' : stayInFlight;
     countFallback(reason, dest);
@@ -325,13 +360,13 @@ export function writePendingChunk(pump) {
   const transform = dest.transform;
   if (transform === undefined) {
     counters.syncWrites++;
-    writeDirectly(dest, chunk, pump.writeRequest);
+    pump.destClean = writeDirectly(dest, chunk, pump.writeRequest);
     return true;
   }
   counters.fusedChunks++;
   const waiting = readsWaitingOnOutput(transform);
   pump.handingOff = true;
-  writeDirectly(dest, chunk, pump.writeRequest);
+  pump.destClean = writeDirectly(dest, chunk, pump.writeRequest);
   pump.handingOff = false;
   runOutputPump(transform);
   if (waiting !== 0 && readsWaitingOnOutput(transform) < waiting && readsAhead(dest)) pump.readerServed = true;
@@ -431,6 +466,7 @@ function sourceProducesSoon(pump) {
  * once, as natively.
  */
 export function pumpSourceEnded(pump) {
+  pump.sourceClean = false;
   if (pump.armed) settleArmedRead(pump.source.transform); // before the requests are closed or errored
   if (pump.hasPendingChunk && !pump.reading) pump.writesStayInFlight = 'source-ended';
 }
@@ -481,6 +517,7 @@ export function waitForWritesToFinish(pump) {
  * transform()'s output does (tier 0).
  */
 export function closeDestination(pump) {
+  pump.destClean = false;
   const writer = pump.pipe.writer;
   const transform = pump.dest.transform;
   if (transform === undefined) return WritableStreamDefaultWriterCloseWithErrorPropagation(writer);
