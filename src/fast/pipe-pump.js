@@ -97,6 +97,7 @@ export class PipePump {
     // A direct write into a transform just handed a chunk to a reader's read
     // of its output: the next read waits for native's turn (WRITE_TURNS_INTO_TRANSFORM).
     this.readerServed = false;
+    this.heldForReader = false; // holding the read for that reader (holdRead), until it goes out
     // The pending chunk's write is queued (it arrived in an enqueue() from
     // outside the pipe: PumpReadRequest.chunkSteps), and a shutdown counts it
     // in writesInFlight until that step writes it (flushPendingChunk).
@@ -169,8 +170,9 @@ export function pumpChunks(pump, insidePipeTo = false) {
  * pump last armed, without checking again what cannot have changed.
  */
 function rearmClean(pump) {
-  if (!pump.sourceClean || !pump.destClean || pump.armed || pump.hasPendingChunk || pump.pipe.shuttingDown ||
-      pump.dest.state !== 'writable') {
+  // readerServed: that write handed a reader its chunk, and the read waits (pumpLoop).
+  if (!pump.sourceClean || !pump.destClean || pump.readerServed || pump.armed || pump.hasPendingChunk ||
+      pump.pipe.shuttingDown || pump.dest.state !== 'writable') {
     return false;
   }
   const controller = pump.source.controller;
@@ -189,6 +191,7 @@ function pumpLoop(pump) {
     if (pipe.shuttingDown) return;
     if (pump.readerServed) {
       pump.readerServed = false;
+      pump.heldForReader = true;
       holdRead(pump, WRITE_TURNS_INTO_TRANSFORM);
       return;
     }
@@ -309,10 +312,25 @@ function holdRead(pump, turns) {
 // Made in a function of its own: see docs/architecture.md, "Closures kept in fields".
 function makeHeldStep(pump) {
   const heldStep = () => {
-    if (--pump.turnsHeld !== 0) enqueueMicrotask(heldStep);
-    else pumpChunks(pump);
+    if (--pump.turnsHeld !== 0) {
+      enqueueMicrotask(heldStep);
+      return;
+    }
+    pump.heldForReader = false;
+    pumpChunks(pump);
   };
   pump.heldStep = heldStep;
+}
+
+/**
+ * Is the pump reading the transform's output holding its read for a reader
+ * further down the chain? The chunk this pump just handed it went on, hop by
+ * hop, to that reader: natively each of those writes is in flight, and this
+ * pump's next read waits as well.
+ */
+function outputPumpHeldForReader(transform) {
+  const out = transform.readable.pump;
+  return out !== undefined && out.heldForReader;
 }
 
 /** How many read requests of a reader (not a pump's) wait on the transform's output. */
@@ -369,7 +387,9 @@ export function writePendingChunk(pump) {
   pump.destClean = writeDirectly(dest, chunk, pump.writeRequest);
   pump.handingOff = false;
   runOutputPump(transform);
-  if (waiting !== 0 && readsWaitingOnOutput(transform) < waiting && readsAhead(dest)) pump.readerServed = true;
+  if ((waiting !== 0 ? readsWaitingOnOutput(transform) < waiting : outputPumpHeldForReader(transform)) && readsAhead(dest)) {
+    pump.readerServed = true;
+  }
   return true;
 }
 

@@ -377,6 +377,17 @@ const CASES = {
       else { const r = t.readable.getReader(); for (;;) { const { value, done } = await r.read(); if (done) break; log(iterate, 'got', value); } }
       await new Promise((r) => setTimeout(r, 10));
     }`,
+  // The same through one and two transforms from a pull() source (highWaterMark
+  // 0): each pipe up the chain waits for the write that reached the reader, so
+  // the loop reads before the next pull(), as natively.
+  'a reader loop at the end of a chain gets each chunk before the next pull()': `
+    for (const hops of [1, 2]) {
+      let k = 0;
+      let out = new ReadableStream({ pull(c) { const n = k++; log(hops, 'pull', n); if (n < 3) c.enqueue('x' + n); else c.close(); } }, { highWaterMark: 0 });
+      for (let i = 0; i < hops; i++) out = out.pipeThrough(new TransformStream({ transform(x, c) { log(hops, 't' + i, x); c.enqueue(x); } }));
+      const r = out.getReader();
+      for (;;) { const { value, done } = await r.read(); if (done) break; log(hops, 'got', value); }
+    }`,
   // Found by test/fuzz (order, seed 53672): two pipes each get a chunk from an
   // enqueue() from outside, then the first pipe's signal aborts. Natively each
   // chunk was written in its enqueue(), in that order; here each write is
