@@ -322,21 +322,9 @@ function makeHeldStep(pump) {
   pump.heldStep = heldStep;
 }
 
-/**
- * Is the pump reading the transform's output holding its read for a reader
- * further down the chain? The chunk this pump just handed it went on, hop by
- * hop, to that reader: natively each of those writes is in flight, and this
- * pump's next read waits as well.
- */
-function outputPumpHeldForReader(transform) {
-  const out = transform.readable.pump;
-  return out !== undefined && out.heldForReader;
-}
-
-/** How many read requests of a reader (not a pump's) wait on the transform's output. */
+/** How many read requests of a reader wait on the output of a transform no pump reads. */
 function readsWaitingOnOutput(transform) {
-  const readable = transform.readable;
-  const reader = readable.pump === undefined ? readable.reader : undefined;
+  const reader = transform.readable.reader;
   return reader === undefined ? 0 : reader.readRequests.length;
 }
 
@@ -382,12 +370,16 @@ export function writePendingChunk(pump) {
     return true;
   }
   counters.fusedChunks++;
-  const waiting = readsWaitingOnOutput(transform);
+  // A reader's read waiting on the output, or (a fused hop) the pump reading it.
+  const outputPump = transform.readable.pump;
+  const waiting = outputPump === undefined ? readsWaitingOnOutput(transform) : 0;
   pump.handingOff = true;
   pump.destClean = writeDirectly(dest, chunk, pump.writeRequest);
   pump.handingOff = false;
   runOutputPump(transform);
-  if ((waiting !== 0 ? readsWaitingOnOutput(transform) < waiting : outputPumpHeldForReader(transform)) && readsAhead(dest)) {
+  // The write served a reader's read, or its chunk went on to a pump now holding for one.
+  if ((outputPump === undefined ? waiting !== 0 && readsWaitingOnOutput(transform) < waiting : outputPump.heldForReader) &&
+      readsAhead(dest)) {
     pump.readerServed = true;
   }
   return true;
