@@ -220,9 +220,15 @@ test('clean hop: what ends or detours a hop mid-chain is seen at the next chunk,
       let sinkController;
       const ac = new AbortController();
       // Chunk `late` comes a few milliseconds late: the chain waits with its reads armed.
+      // 'late-enqueue' pushes a chunk into t1 from outside meanwhile: both timers are set
+      // here, so the 1 ms one fires first whatever the machine's load (a timer set in
+      // t3's transform() raced this one and lost on a loaded machine natively).
       const source = new I.ReadableStream({
         pull(c) {
-          if (i === late && !log.includes('waited')) return new Promise((resolve) => setTimeout(resolve, 5)).then(() => log.push('waited'));
+          if (i === late && !log.includes('waited')) {
+            if (event === 'late-enqueue') setTimeout(() => { try { k1.enqueue('late'); } catch { log.push('refused'); } }, 1);
+            return new Promise((resolve) => setTimeout(resolve, 5)).then(() => log.push('waited'));
+          }
           pulls++;
           if (i < 6) c.enqueue(i++); else c.close();
           return undefined;
@@ -252,7 +258,6 @@ test('clean hop: what ends or detours a hop mid-chain is seen at the next chunk,
           if (event === 'terminate-middle') k2.terminate();
           if (event === 'enqueue-upstream') k1.enqueue('pushed');
           if (event === 'abort') ac.abort(new Error('stop'));
-          if (event === 'late-enqueue') setTimeout(() => { try { k1.enqueue('late'); } catch { log.push('refused'); } }, 0);
         },
       });
       const sink = new I.WritableStream({
