@@ -37,11 +37,21 @@ export function armTransformRead(pump) {
   }
   // What the spec's read does at once and nobody else reads back.
   source.disturbed = true;
+  armRead(pump);
+  pump.sourceClean = true; // see PipePump.destClean
+  return true;
+}
+
+/**
+ * The arming itself: the pull the spec's read would start, counted, and
+ * parked. Once armTransformRead's checks passed, or while a clean hop keeps
+ * them known (rearmClean in pipe-pump.js).
+ */
+export function armRead(pump) {
+  const controller = pump.source.controller;
   controller.pullCount++;
   controller.pullReturnedPromise = true; // the transform's pull parks
   pump.armed = true;
-  pump.sourceClean = true; // see PipePump.destClean
-  return true;
 }
 
 /**

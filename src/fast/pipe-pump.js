@@ -14,11 +14,12 @@ import { enqueueMicrotask, Deferred, promiseResolvedWith } from '../promise.js';
 import { counters, countFallback } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
 import { ReadableStreamDefaultReaderRead } from '../readable/default-reader.js';
+import { ReadableStreamGetNumReadRequests } from '../readable/stream-ops.js';
 import {
   WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterCloseWithErrorPropagation,
 } from '../writable/default-writer.js';
 import { canWriteDirectly, writeDirectly } from './direct-write.js';
-import { armTransformRead, settleArmedRead } from './armed-read.js';
+import { armRead, armTransformRead, settleArmedRead } from './armed-read.js';
 
 export class PipePump {
   constructor(pipe) {
@@ -175,10 +176,7 @@ function rearmClean(pump) {
       pump.pipe.shuttingDown || pump.dest.state !== 'writable') {
     return false;
   }
-  const controller = pump.source.controller;
-  controller.pullCount++;
-  controller.pullReturnedPromise = true; // the transform's pull parks
-  pump.armed = true;
+  armRead(pump);
   pump.readDuringPull = false;
   return true;
 }
@@ -324,8 +322,8 @@ function makeHeldStep(pump) {
 
 /** How many read requests of a reader wait on the output of a transform no pump reads. */
 function readsWaitingOnOutput(transform) {
-  const reader = transform.readable.reader;
-  return reader === undefined ? 0 : reader.readRequests.length;
+  const readable = transform.readable;
+  return readable.reader === undefined ? 0 : ReadableStreamGetNumReadRequests(readable);
 }
 
 /**
