@@ -220,14 +220,18 @@ test('clean hop: what ends or detours a hop mid-chain is seen at the next chunk,
       let sinkController;
       const ac = new AbortController();
       // Chunk `late` comes a few milliseconds late: the chain waits with its reads armed.
-      // 'late-enqueue' pushes a chunk into t1 from outside meanwhile: both timers are set
-      // here, so the 1 ms one fires first whatever the machine's load (a timer set in
-      // t3's transform() raced this one and lost on a loaded machine natively).
+      // 'late-enqueue' pushes a chunk into t1 from outside meanwhile, and only then starts
+      // the wait's own timer: two timers racing each other lost, natively, on a loaded
+      // machine (the clean clone's npm test, Node 24 and 26).
       const source = new I.ReadableStream({
         pull(c) {
           if (i === late && !log.includes('waited')) {
-            if (event === 'late-enqueue') setTimeout(() => { try { k1.enqueue('late'); } catch { log.push('refused'); } }, 1);
-            return new Promise((resolve) => setTimeout(resolve, 5)).then(() => log.push('waited'));
+            const wait = (resolve) => setTimeout(resolve, 5);
+            const lateEnqueue = (resolve) => setTimeout(() => {
+              try { k1.enqueue('late'); } catch { log.push('refused'); }
+              wait(resolve);
+            }, 1);
+            return new Promise(event === 'late-enqueue' ? lateEnqueue : wait).then(() => log.push('waited'));
           }
           pulls++;
           if (i < 6) c.enqueue(i++); else c.close();
