@@ -229,6 +229,7 @@ function listModules(dir) {
 export function buildNoCounters(root, outDir = mkdtempSync(join(tmpdir(), 'fast-webstreams-nocounters-'))) {
   cpSync(join(root, 'src'), join(outDir, 'src'), { recursive: true });
   cpSync(join(root, 'register.mjs'), join(outDir, 'register.mjs'));
+  cpSync(join(root, 'loader.mjs'), join(outDir, 'loader.mjs')); // src/ imports its module hooks
   // The modules are ES modules by their package's "type", which the copy needs too.
   writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ name: 'fast-webstreams-nocounters', private: true, type: 'module' }, null, 2)}\n`);
   const metricsDir = join(outDir, 'src', 'metrics') + sep;

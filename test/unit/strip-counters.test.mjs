@@ -145,6 +145,7 @@ test('a src/ with nothing to strip is an error, not a comparison of the same cod
   writeFileSync(join(root, 'src', 'index.js'), 'export const x = 1;\n');
   writeFileSync(join(root, 'src', 'metrics', 'counters.js'), 'export const counters = { a: 0 };\nexport function countFallback() { counters.a++; }\n');
   writeFileSync(join(root, 'register.mjs'), "import './src/index.js';\n");
+  writeFileSync(join(root, 'loader.mjs'), 'export function load(url, context, next) { return next(url, context); }\n');
   assert.throws(() => buildNoCounters(root, join(root, 'out')), /no counter update found/);
 });
 
