@@ -7,6 +7,7 @@ import { probeDetachArrayBuffer } from './buffer-binding.js';
 import { nativeStreamSlots } from './native-stream-slots.js';
 import { probeStreamSymbols } from './stream-symbols.js';
 import { probePrototypeLink } from './prototype-link.js';
+import { probeCallSites } from './undici-callers.js';
 import { natives } from '../bridge/natives.js';
 
 /** name -> true when the probe matches on this Node. */
@@ -18,5 +19,6 @@ export function runProbes() {
     nativeStreamSlots: nativeStreamSlots() !== null,
     streamSymbols: probeStreamSymbols(),
     prototypeLink: Object.keys(natives).every((name) => probePrototypeLink(name, natives[name])),
+    callSites: probeCallSites(),
   };
 }

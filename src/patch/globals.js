@@ -58,7 +58,7 @@ export function install() {
   // the instanceof feature (src/patch/instanceof.js).
   const linkOnly = !features.instanceOf && major >= 24;
   const unlinked = features.instanceOf || linkOnly ? installInstanceof(journal, { ...order, linkOnly }) : [];
-  installUndiciFirst(journal, order); // before bodies.js wraps the same methods
+  const redirectsWork = installUndiciFirst(journal, order); // before bodies.js wraps the same methods
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
   if (features.bodyShells) installBodies(journal);
@@ -71,21 +71,25 @@ export function install() {
     codecsInstalled = true;
   }
   installed = true;
-  tellWhatWasDone(features, order, linkOnly, unlinked);
+  tellWhatWasDone(features, order, linkOnly, unlinked, redirectsWork);
   return true;
 }
 
 /** One warning for what the user should fix, and (NODE_DEBUG=fast-webstreams) what was done and why. */
-function tellWhatWasDone(features, order, linkOnly, unlinked) {
+function tellWhatWasDone(features, order, linkOnly, unlinked, redirectsWork) {
   const warnings = switchProblems();
   if (order.nativeTee) {
-    // What src/patch/undici-first.js cannot cover.
-    const broken = canGiveNativeFace()
-      ? 'a fetch() that follows a 307/308 redirect or retries after a 401 with a string, bytes or form body'
-      : 'Response/Request.clone() and a fetch() with a string, bytes or form body';
-    warnings.push(`Node's undici was loaded before fast-webstreams (by a preload that ran first): on this ` +
-      `Node version ${broken} fails. Fix: load fast-webstreams first, i.e. put --import fast-webstreams/register ` +
-      'before the other --import/--require flags and NODE_OPTIONS preloads (docs/interop.md, "Preload order").');
+    // What src/patch/undici-first.js cannot cover where Node's probes failed.
+    const broken = [
+      ...(canGiveNativeFace() ? [] : ['Response/Request.clone() and a fetch() with a string, bytes or form body']),
+      ...(redirectsWork ? [] : ['a fetch() that follows a 307/308 redirect or retries after a 401 with a string, bytes or form body']),
+    ];
+    if (broken.length > 0) {
+      warnings.push(`Node's undici was loaded before fast-webstreams (by a preload that ran first): on this ` +
+        `Node version ${broken.join(', and ')} fails. Fix: load fast-webstreams first, i.e. put --import ` +
+        'fast-webstreams/register before the other --import/--require flags and NODE_OPTIONS preloads ' +
+        '(docs/interop.md, "Preload order").');
+    }
   }
   if (warnings.length > 0) {
     process.emitWarning(warnings.join('; '), { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
@@ -116,7 +120,8 @@ function tellWhatWasDone(features, order, linkOnly, unlinked) {
   if (order.nativeTee) {
     debug("undici holds Node's ReadableStreamTee: clone() and fetch() lend a body of ours a native twin's slots" +
       (canGiveNativeFace() ? '' : ' (not possible on this Node version)') +
-      "; fetch() makes its request bodies with Node's classes");
+      "; fetch() makes its request bodies with Node's classes, and so does a redirect or a 401 retry" +
+      (redirectsWork ? '' : ' (not possible on this Node version: the call stack cannot be read)'));
   }
 }
 

@@ -13,15 +13,22 @@
 //   - fetch() runs its synchronous part with the global stream classes being
 //     Node's, so the bodies undici makes there are native, and lends a Request
 //     input's body of ours a native face.
-// Left over: a 307/308 redirect or a 401 retry of a request with such a body
-// re-makes the body later, with our class, and fetch() then rejects; install()
-// warns once (src/patch/globals.js).
-import { ReflectApply } from '../intrinsics.js';
+//   - a 307/308 redirect or a 401 retry of a request with such a body re-makes
+//     the body later, with the global class (ours), and tees it at once: our
+//     ReadableStream constructor gives undici a Node stream there. It knows
+//     the call, while a fetch() is in flight, by the source undici passes (an
+//     ordinary object with exactly pull, start, cancel and type: 'bytes', in
+//     that order) and then by the call stack (src/node-internals/undici-callers.js:
+//     about 2 us, so only then). Where the stack
+//     cannot be read, install() warns once (src/patch/globals.js).
+import { ReflectApply, promiseThen } from '../intrinsics.js';
 import { natives } from '../bridge/natives.js';
-import { unwrapReadableStream } from '../readable/readable-stream.js';
 import { withNativeFace } from './native-face.js';
 import { sameShape } from './restore.js';
 import { watchPackageLoads } from '../node-internals/package-load.js';
+import { probeCallSites, undiciReExtractsBody } from '../node-internals/undici-callers.js';
+import { ReadableStream, setConstructingElsewhere, unwrapReadableStream } from '../readable/readable-stream.js';
+import { builtin } from './builtins.js';
 
 const SWAPPED = ['ReadableStream', 'WritableStream', 'TransformStream'];
 
@@ -55,6 +62,10 @@ function wrapClone(journal, Class) {
   }, clone));
 }
 
+/** fetch() calls made through the global whose promise has not settled: only they can redirect. */
+let fetchesInFlight = 0;
+const fetchSettled = () => { fetchesInFlight--; };
+
 function wrapFetch(journal) {
   const fetch = globalThis.fetch;
   const Request = globalThis.Request;
@@ -65,8 +76,35 @@ function wrapFetch(journal) {
     const call = () => withNativeGlobal(() => ReflectApply(fetch, this, args));
     const input = args[0];
     const body = typeof input === 'object' && input !== null ? bodyOf(requestBody, input) : null;
-    return unwrapReadableStream(body) === undefined ? call() : withNativeFace(body, call);
+    const promise = unwrapReadableStream(body) === undefined ? call() : withNativeFace(body, call);
+    fetchesInFlight++;
+    promiseThen(promise, fetchSettled, fetchSettled); // a reaction of its own: the caller's are not delayed
+    return promise;
   }, fetch));
+}
+
+const EXTRACT_BODY_KEYS = ['pull', 'start', 'cancel', 'type'];
+
+/** An ordinary object shaped as the source undici's extractBody passes; looked at without running user code. */
+function shapedAsExtractedBody(source) {
+  if (source === null || typeof source !== 'object' || builtin('node:util').types.isProxy(source)) return false;
+  const keys = Reflect.ownKeys(source);
+  if (keys.length !== EXTRACT_BODY_KEYS.length || !EXTRACT_BODY_KEYS.every((key, i) => keys[i] === key)) return false;
+  return Object.getOwnPropertyDescriptor(source, 'type').value === 'bytes';
+}
+
+/** A body undici re-makes for a redirect or a 401 retry, which Node's ReadableStreamTee tees next, is Node's. */
+function nativeReExtractedBodies(journal) {
+  if (!probeCallSites()) return false;
+  setConstructingElsewhere((source, strategy, newTarget) => {
+    if (fetchesInFlight === 0 || newTarget !== ReadableStream || strategy !== undefined || !shapedAsExtractedBody(source) ||
+        !undiciReExtractsBody(ReadableStream)) {
+      return undefined;
+    }
+    return new natives.ReadableStream(source);
+  });
+  journal.onRestore(() => setConstructingElsewhere(null));
+  return true;
 }
 
 /** While a file of the undici npm package loads, the global stream classes are Node's. */
@@ -84,12 +122,13 @@ function swapWhileUndiciLoads(journal) {
   });
 }
 
+/** Returns false when a redirect's body cannot be made Node's (install() warns then). */
 export function installUndiciFirst(journal, order) {
   if (order.capturedNative) swapWhileUndiciLoads(journal);
-  if (order.nativeTee) {
-    // undici is loaded already: reading these globals costs nothing now.
-    wrapClone(journal, globalThis.Response);
-    wrapClone(journal, globalThis.Request);
-    wrapFetch(journal);
-  }
+  if (!order.nativeTee) return true;
+  // undici is loaded already: reading these globals costs nothing now.
+  wrapClone(journal, globalThis.Response);
+  wrapClone(journal, globalThis.Request);
+  wrapFetch(journal);
+  return nativeReExtractedBodies(journal);
 }

@@ -23,6 +23,18 @@ import { sites, noteCreation } from '../metrics/sites.js';
 import { countChainEndingAtReader } from '../fast/chain.js';
 import { invalidArgType, invalidArgValueRange, invalidState } from '../errors.js';
 
+/**
+ * The global patch's one way into construction (src/patch/undici-first.js):
+ * null, or fn(underlyingSource, strategy, newTarget) returning another stream to give
+ * the caller instead, or undefined.
+ */
+let constructingElsewhere = null;
+
+/** Sets or clears (null) the hook above. */
+export function setConstructingElsewhere(fn) {
+  constructingElsewhere = fn;
+}
+
 export class ReadableStream {
   #impl;
 
@@ -31,6 +43,10 @@ export class ReadableStream {
       this.#impl = strategy;
       strategy.api = this;
       return;
+    }
+    if (constructingElsewhere !== null) {
+      const other = constructingElsewhere(underlyingSource, strategy, new.target);
+      if (other !== undefined) return other;
     }
     if (underlyingSource !== undefined && !isObject(underlyingSource)) {
       throw invalidArgType("Failed to construct 'ReadableStream': argument 1 (underlyingSource) must be an object");

@@ -19,9 +19,10 @@ const WHERE = {
   nativeStreamSlots: 'native-stream-slots.js: kType/kState of Node\'s ReadableStream',
   streamSymbols: 'stream-symbols.js: the registered symbols Node\'s stream utilities read',
   prototypeLink: 'prototype-link.js: re-parenting Node\'s Web Streams prototypes',
+  callSites: 'undici-callers.js: call sites with function names (V8\'s stack trace API)',
 };
 
-const common = { moduleLoadList: true, nativeStreamSlots: true, streamSymbols: true, prototypeLink: true };
+const common = { moduleLoadList: true, nativeStreamSlots: true, streamSymbols: true, prototypeLink: true, callSites: true };
 const EXPECTED = {
   20: { ...common, moduleHooks: false, bufferBindingDetach: true },
   // registerHooks arrived in 22.15; ArrayBuffer.prototype.transfer in 21, and the binding's
