@@ -6,7 +6,8 @@
 //   1. fetch the WPT streams suite if it is not cached (test/wpt/fetch-wpt.mjs)
 //   2. for Node 20, 22, 24 and 26: the unit tests (node:test); the interop
 //      suite under the preload (node --import ./register.mjs --test test/interop/),
-//      and its tests of Node's own classes again with FAST_WEBSTREAMS_CODECS=0;
+//      on Node 24+ again after a preload that loaded undici first, and its tests
+//      of Node's own classes again with FAST_WEBSTREAMS_CODECS=0;
 //      the end-to-end tests (child processes with the flag and NODE_OPTIONS);
 //      the metrics recipes (npm start, cluster, fork, Docker command) and integrations;
 //      the error-shape table (test/errors/) and the differential fuzzer (test/fuzz/);
@@ -107,6 +108,13 @@ for (const major of majors) {
     step(`Node ${node.version}: unit tests`, node.bin, ['--test', '--test-reporter=dot', ...unitFiles]);
     step(`Node ${node.version}: interop tests (under --import ./register.mjs)`, node.bin,
       ['--import', './register.mjs', '--test', '--test-reporter=dot', ...interopFiles]);
+    if (major >= 24) {
+      // The same suite after a preload that used fetch() first: undici captured Node's classes
+      // (and, on 26, Node's tee), the order OpenTelemetry's register gives (docs/interop.md).
+      step(`Node ${node.version}: interop tests with undici loaded first (a preload using fetch() before ours)`, node.bin,
+        ['--import', './test/e2e/fixtures/order/fetch-first.mjs', '--import', './register.mjs', '--test',
+          '--test-reporter=dot', ...interopFiles]);
+    }
     // Node's codec classes between our streams, as with FAST_WEBSTREAMS_CODECS=0 (the bridges).
     step(`Node ${node.version}: interop tests with Node's codec classes (FAST_WEBSTREAMS_CODECS=0)`, node.bin,
       ['--import', './register.mjs', '--test', '--test-reporter=dot', 'test/interop/natives.test.mjs'],
