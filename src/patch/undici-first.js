@@ -15,12 +15,12 @@
 //     input's body of ours a native face.
 //   - a 307/308 redirect or a 401 retry of a request with such a body re-makes
 //     the body later, with the global class (ours), and tees it at once: our
-//     ReadableStream constructor gives undici a Node stream there. It knows
-//     the call, while a fetch() is in flight, by the source undici passes (an
+//     ReadableStream constructor gives undici a Node stream there. While a
+//     fetch() is in flight it knows that call by the source undici passes (an
 //     ordinary object with exactly pull, start, cancel and type: 'bytes', in
-//     that order) and then by the call stack (src/node-internals/undici-callers.js:
-//     about 2 us, so only then). Where the stack
-//     cannot be read, install() warns once (src/patch/globals.js).
+//     that order), then by the call stack (src/node-internals/undici-callers.js,
+//     about 2 us: hence the two checks first). Where the stack cannot be read,
+//     install() warns once (src/patch/globals.js).
 import { ReflectApply, promiseThen } from '../intrinsics.js';
 import { natives } from '../bridge/natives.js';
 import { withNativeFace } from './native-face.js';
