@@ -23,17 +23,22 @@ function callSites(below, depth) {
   const holder = {};
   const limit = E.stackTraceLimit;
   const prepare = E.prepareStackTrace;
+  // Only what was set is put back: an application may have made either one read-only.
+  let limitSet = false;
+  let prepareSet = false;
   try {
     E.stackTraceLimit = depth;
+    limitSet = true;
     E.prepareStackTrace = returnCallSites;
+    prepareSet = true;
     E.captureStackTrace(holder, below);
     const sites = holder.stack;
     return Array.isArray(sites) ? sites : null;
   } catch {
     return null;
   } finally {
-    E.stackTraceLimit = limit;
-    E.prepareStackTrace = prepare;
+    if (limitSet) E.stackTraceLimit = limit;
+    if (prepareSet) E.prepareStackTrace = prepare;
   }
 }
 

@@ -143,3 +143,20 @@ test('after an early undici, uninstall() still restores everything the patch cha
   if (major >= 24) assert.ok(changed.includes('proto') && changed.includes('ownKeys'), String(changed));
   if (major >= 26) assert.ok(changed.includes('clone') && changed.includes('requestClone'), String(changed));
 });
+
+test('after an early undici, read-only stack trace hooks leave construction working', T, () => {
+  // On Node 26 the constructor reads its caller's stack while a fetch() is in flight: an
+  // application that froze Error.prepareStackTrace and Error.stackTraceLimit must not see it throw.
+  const code = `
+    for (const key of ['prepareStackTrace', 'stackTraceLimit']) {
+      Object.defineProperty(Error, key, { value: Error[key], writable: false, configurable: false });
+    }
+    const pending = fetch('data:,x');
+    const lookalike = new ReadableStream({ pull() {}, start() {}, cancel() {}, type: 'bytes' });
+    const text = await (await pending).text();
+    console.log(JSON.stringify({ ours: String(lookalike.constructor).includes('#impl'), text }));`;
+  const r = spawnSync(process.execPath, [...FETCH_FIRST, ...OURS, '--input-type=module', '-e', code],
+    { cwd: ROOT, env: cleanEnv(), encoding: 'utf8', timeout: 20000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout.trim().split('\n').pop()), { ours: true, text: 'x' });
+});
