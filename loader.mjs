@@ -29,7 +29,7 @@ const decoder = new TextDecoder();
 function wrapSource(url, source) {
   const text = typeof source === 'string' ? source : decoder.decode(source);
   if (text.startsWith('#!')) return text; // a hashbang must stay first: such a file is not watched
-  const call = (what) => `globalThis[Symbol.for('fast-webstreams.package-file')]?.${what}`;
+  const call = (what) => `globalThis[Symbol.for(${JSON.stringify(kPackageFileDispatch.description)})]?.${what}`;
   const u = JSON.stringify(url);
   return `${STRICT.test(text) ? "'use strict';" : ''}${call('enter')}(${u});try{${text}\n}finally{` +
     `${call('leave')}(${u},module.exports)}`;
