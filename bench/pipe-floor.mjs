@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// How far a pipe chain is from the least it could cost. Runs, in one process,
+// the suite's chain (a pull() source refilling to a high-water mark of 16,
+// 0, 1, 3 or 8 pass-through transforms, a counting sink) four ways, and
+// prints CPU nanoseconds per 1 KB chunk (medians of the rounds):
+//   floor        the same user callbacks, called by a plain loop: pull() fills
+//                a queue through a controller with desiredSize and enqueue(),
+//                each transform() hands its chunk on, write() counts; one
+//                microtask per pull, the one reaction to pull()'s result any
+//                spec pipe must wait for. No stream records at all.
+//   native       Node's Web streams
+//   ours         src/index.js of this checkout (or the path given)
+//   node:stream  stream.pipeline() through as many object-mode Transforms
+// So `native / 8` or `node:stream / 2` against `floor` says whether issue 14's
+// chain goals (8x native on Node 26, 2x stream.pipeline()) leave any room, and
+// how much of what ours costs is bookkeeping rather than the callbacks
+// (docs/benchmarks.md, "Where issue 14's goals stop").
+//
+//   node bench/pipe-floor.mjs [--rounds=9] [path/to/src/index.js]
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Readable, Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { median } from './stats.mjs';
+
+const args = process.argv.slice(2);
+const rounds = Number(args.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 9);
+const libPath = args.find((a) => !a.startsWith('--')) ?? new URL('../src/index.js', import.meta.url).pathname;
+const ours = await import(pathToFileURL(resolve(libPath)).href);
+
+const COUNT = 1 << 16;
+const HWM = 16;
+const chunk = new Uint8Array(1024);
+const resolved = Promise.resolve();
+
+// The suite's callbacks (bench/scenarios/common.mjs), shared by every way below.
+function makePull() {
+  let sent = 0;
+  return (controller) => {
+    while (controller.desiredSize > 0 && sent < COUNT) {
+      controller.enqueue(chunk);
+      sent++;
+    }
+    if (sent >= COUNT) controller.close();
+  };
+}
+const passOn = (c, controller) => controller.enqueue(c);
+
+/** The floor: a queue, a loop and one microtask per pull. */
+class FloorSource {
+  constructor() {
+    this.queue = [];
+    this.closed = false;
+  }
+
+  get desiredSize() {
+    return HWM - this.queue.length;
+  }
+
+  enqueue(c) {
+    this.queue.push(c);
+  }
+
+  close() {
+    this.closed = true;
+  }
+}
+
+class FloorHop {
+  constructor() {
+    this.chunk = undefined;
+  }
+
+  enqueue(c) {
+    this.chunk = c;
+  }
+}
+
+function floorChain(n) {
+  const pull = makePull();
+  const source = new FloorSource();
+  const hop = new FloorHop();
+  let bytes = 0;
+  return new Promise((done) => {
+    const step = () => {
+      pull(source);
+      const queue = source.queue;
+      for (let i = 0; i < queue.length; i++) {
+        let c = queue[i];
+        for (let t = 0; t < n; t++) {
+          passOn(c, hop);
+          c = hop.chunk;
+        }
+        bytes += c.byteLength; // the sink's write()
+      }
+      queue.length = 0;
+      if (source.closed) done(bytes);
+      else resolved.then(step);
+    };
+    resolved.then(step);
+  });
+}
+
+async function webChain(lib, n) {
+  const pull = makePull();
+  let stream = new lib.ReadableStream({ pull }, { highWaterMark: HWM });
+  for (let t = 0; t < n; t++) stream = stream.pipeThrough(new lib.TransformStream({ transform: passOn }));
+  let bytes = 0;
+  await stream.pipeTo(new lib.WritableStream({ write(c) { bytes += c.byteLength; } }));
+  return bytes;
+}
+
+async function nodeChain(n) {
+  let sent = 0;
+  const source = new Readable({
+    objectMode: true,
+    highWaterMark: HWM,
+    read() {
+      while (sent < COUNT) {
+        sent++;
+        if (!this.push(chunk)) return;
+      }
+      this.push(null);
+    },
+  });
+  const transforms = [];
+  for (let t = 0; t < n; t++) transforms.push(new Transform({ objectMode: true, transform(c, _e, cb) { cb(null, c); } }));
+  let bytes = 0;
+  const sink = new Writable({ objectMode: true, write(c, _e, cb) { bytes += c.byteLength; cb(); } });
+  await pipeline(source, ...transforms, sink);
+  return bytes;
+}
+
+const WAYS = {
+  floor: floorChain,
+  native: (n) => webChain(globalThis, n),
+  ours: (n) => webChain(ours, n),
+  'node:stream': nodeChain,
+};
+const HOPS = [0, 1, 3, 8];
+const cpuNs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) * 1000;
+};
+
+const samples = new Map();
+for (let round = 0; round < rounds; round++) {
+  process.stderr.write(`round ${round + 1}/${rounds}\r`);
+  for (const n of HOPS) {
+    for (const [way, run] of Object.entries(WAYS)) {
+      const start = cpuNs();
+      const bytes = await run(n);
+      if (bytes !== COUNT * chunk.byteLength) throw new Error(`${way}, ${n} transforms: moved ${bytes} bytes`);
+      const key = `${way}/${n}`;
+      if (!samples.has(key)) samples.set(key, []);
+      samples.get(key).push((cpuNs() - start) / COUNT);
+    }
+  }
+}
+
+const ns = (way, n) => median(samples.get(`${way}/${n}`));
+console.log(`Node ${process.version}, ${rounds} rounds of ${COUNT} x 1 KB, CPU ns per chunk (median)`);
+console.log('transforms   floor  native    ours  node:stream   native/ours  node:stream/ours  native/8  node:stream/2');
+for (const n of HOPS) {
+  const cells = [ns('floor', n), ns('native', n), ns('ours', n), ns('node:stream', n)].map((v) => v.toFixed(0).padStart(7));
+  console.log(`${String(n).padStart(10)} ${cells.join(' ')}    ${(ns('native', n) / ns('ours', n)).toFixed(2).padStart(10)}` +
+    `  ${(ns('node:stream', n) / ns('ours', n)).toFixed(2).padStart(16)}  ${(ns('native', n) / 8).toFixed(0).padStart(8)}` +
+    `  ${(ns('node:stream', n) / 2).toFixed(0).padStart(13)}`);
+}
