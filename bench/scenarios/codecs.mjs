@@ -29,9 +29,10 @@ function logText() {
   }
   return text.slice(0, POOL);
 }
-// Made on first use: every child loads every scenario file.
+// Made on first use: every child loads every scenario file. Exported for
+// bench/floors-child.mjs, whose floors encode the same strings.
 let pool = null;
-function chunks() {
+export function chunks() {
   if (pool === null) {
     const bytes = new TextEncoder().encode(logText());
     const byteChunks = Array.from({ length: POOL / CHUNK }, (_, i) => bytes.subarray(i * CHUNK, (i + 1) * CHUNK));
@@ -68,8 +69,9 @@ function nodeCyclingSource(chunks) {
 
 // --- SSE: `data: <payload>\n\n` events out of decoded text, split across
 // chunk borders as they fall. Each event counts its payload plus the 8 bytes
-// of framing, so a run accounts for every byte the server sent.
-class SseSplitter {
+// of framing, so a run accounts for every byte the server sent. Exported for
+// bench/floors-child.mjs, which calls it inline with no TransformStream.
+export class SseSplitter {
   rest = '';
   push(text, emit) {
     const buf = this.rest + text;
