@@ -14,9 +14,10 @@ import {
   WritableStreamFinishInFlightWrite, WritableStreamUpdateBackpressure,
 } from '../writable/stream-ops.js';
 import {
-  makeWriteReactions, reactToWriteResult, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure,
+  reactToWriteResult, WritableStreamDefaultControllerAdvanceQueueIfNeeded, WritableStreamDefaultControllerGetBackpressure,
 } from '../writable/default-controller.js';
 import { countFallback } from '../metrics/counters.js';
+import { TransformStreamDefaultControllerPerformTransform } from '../transform/default-controller.js';
 
 /**
  * Can the next write into `ws` run directly? A size algorithm is user code:
@@ -41,15 +42,30 @@ export function canWriteDirectly(ws) {
  * whether the write finished at once and left the stream idle as before.
  */
 export function writeDirectly(ws, chunk, request) {
-  const controller = ws.controller;
   // WritableStreamAddWriteRequest then WritableStreamMarkFirstWriteRequestInFlight,
   // on a stream with no write request queued: the request goes straight in flight.
   ws.inFlightWriteRequest = request;
-  if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
   // The chunk would sit in the (empty) queue while in flight. Nobody can look
   // at that queue during the call (the writer is the pipe's), so it goes
   // there only if the write does not finish at once.
-  const result = controller.writeAlgorithm(chunk);
+  return finishDirectWrite(ws, chunk, ws.controller.writeAlgorithm(chunk));
+}
+
+/**
+ * writeDirectly into a TransformStream's writable side (`transform`'s) whose
+ * output has a read armed (armed-read.js): the sink's write algorithm
+ * (TransformStreamDefaultSinkWriteAlgorithm) then finds backpressure lowered
+ * and runs PerformTransform at once, so that is called here, without going
+ * through the writable's algorithm slot. A fused chain's hop.
+ */
+export function transformDirectly(ws, transform, chunk, request) {
+  ws.inFlightWriteRequest = request;
+  return finishDirectWrite(ws, chunk, TransformStreamDefaultControllerPerformTransform(transform.controller, chunk));
+}
+
+/** The rest of a direct write, once the sink's write algorithm returned `result`. */
+function finishDirectWrite(ws, chunk, result) {
+  const controller = ws.controller;
   if (result === undefined && ws.state === 'writable') {
     // The fulfilment steps, minus dequeuing the chunk: the queue and so the
     // backpressure are as they were before the write. AdvanceQueueIfNeeded

@@ -18,7 +18,7 @@ import { ReadableStreamGetNumReadRequests } from '../readable/stream-ops.js';
 import {
   WritableStreamDefaultWriterWriteTracked, WritableStreamDefaultWriterCloseWithErrorPropagation,
 } from '../writable/default-writer.js';
-import { canWriteDirectly, writeDirectly } from './direct-write.js';
+import { canWriteDirectly, writeDirectly, transformDirectly } from './direct-write.js';
 import { armRead, armTransformRead, settleArmedRead } from './armed-read.js';
 
 export class PipePump {
@@ -372,7 +372,9 @@ export function writePendingChunk(pump) {
   const outputPump = transform.readable.pump;
   const waiting = outputPump === undefined ? readsWaitingOnOutput(transform) : 0;
   pump.handingOff = true;
-  pump.destClean = writeDirectly(dest, chunk, pump.writeRequest);
+  pump.destClean = outputPump !== undefined && outputPump.armed
+    ? transformDirectly(dest, transform, chunk, pump.writeRequest)
+    : writeDirectly(dest, chunk, pump.writeRequest);
   pump.handingOff = false;
   runOutputPump(transform);
   // The write served a reader's read, or its chunk went on to a pump now holding for one.

@@ -271,12 +271,12 @@ function WritableStreamDefaultControllerProcessClose(controller) {
 /** WritableStreamDefaultControllerProcessWrite */
 function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
   WritableStreamMarkFirstWriteRequestInFlight(controller.stream);
-  if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
   reactToWriteResult(controller, controller.writeAlgorithm(chunk));
 }
 
 /** "Upon fulfillment / rejection of sinkWritePromise", for a write algorithm's result (see onWriteDoneAtOnce). */
 export function reactToWriteResult(controller, result) {
+  if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
   if (result === undefined) enqueueMicrotask(controller.onWriteDoneAtOnce);
   else reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
 }
