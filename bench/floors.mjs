@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { byName } from './scenarios/index.mjs';
 import { IMPLS } from './impls.mjs';
-import { startServer } from './run.mjs';
+import { nodeBinary, startServer } from './run.mjs';
 import { spread } from './stats.mjs';
 import { FLOORS } from './floors-child.mjs';
 
@@ -58,19 +58,6 @@ function parseArgs(argv) {
   if (!Number.isFinite(appHeapMB) || appHeapMB < 0) throw new Error('--app-heap must be a number of MB, 0 or more');
   return { rows, node: a.node && a.node !== true ? Number(a.node) : null, reps: count('reps', 5, 1), runs: count('runs', 20, 1),
     warm: count('warm', 3, 0), appHeapMB, chunk, json: Boolean(a.json) };
-}
-
-// resolveNode logs on stdout; keep stdout for the tables (or the raw lines).
-async function nodeBinary(major) {
-  if (!major) return { bin: process.execPath, version: process.version };
-  const { resolveNode } = await import('../test/wpt/node-versions.mjs');
-  const log = console.log;
-  console.log = (...xs) => console.error(...xs);
-  try {
-    return resolveNode(major);
-  } finally {
-    console.log = log;
-  }
 }
 
 // One process; its JSON line, or an error naming the body.

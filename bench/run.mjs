@@ -110,8 +110,8 @@ function revision() {
   return dirty ? `${rev}-dirty` : rev;
 }
 
-// resolveNode logs on stdout; keep stdout for the table.
-async function nodeBinary(major) {
+// resolveNode logs on stdout; keep stdout for the table (bench/floors.mjs shares this).
+export async function nodeBinary(major) {
   if (!major) return { bin: process.execPath, version: process.version };
   const { resolveNode } = await import('../test/wpt/node-versions.mjs');
   const log = console.log;
