@@ -54,9 +54,10 @@ export function writeDirectly(ws, chunk, request) {
 /**
  * writeDirectly into a TransformStream's writable side (`transform`'s) whose
  * output has a read armed (armed-read.js): the sink's write algorithm
- * (TransformStreamDefaultSinkWriteAlgorithm) then finds backpressure lowered
- * and runs PerformTransform at once, so that is called here, without going
- * through the writable's algorithm slot. A fused chain's hop.
+ * (TransformStreamDefaultSinkWriteAlgorithm) then takes the armed read as
+ * backpressure lowered (transformReadArmed) and runs PerformTransform at
+ * once, so that is called here, without going through the writable's
+ * algorithm slot. A fused chain's hop.
  */
 export function transformDirectly(ws, transform, chunk, request) {
   ws.inFlightWriteRequest = request;

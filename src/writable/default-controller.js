@@ -286,7 +286,7 @@ export function reactToWriteResult(controller, result) {
  * chunk. Made in locals, then stored: see docs/architecture.md, "Closures
  * kept in fields".
  */
-export function makeWriteReactions(controller) {
+function makeWriteReactions(controller) {
   const stream = controller.stream;
   const onFulfilled = () => {
     WritableStreamFinishInFlightWrite(stream);
