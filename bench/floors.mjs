@@ -2,9 +2,12 @@
 // How far a suite row can move at all: for each row it measures native, ours
 // and the row's "floors" (the same work with no TransformStream, which any
 // implementation must still do; bench/floors-child.mjs defines them), as ms of
-// process CPU per run. F = floor / native is the share of native's CPU no
-// stream implementation can remove, so native / ours can reach at most 1/F
-// (the ceiling). Beside it, what ours reaches now, and where the CPU goes:
+// process CPU per run. F = floor / native is the share of native's CPU that
+// a faster TransformStream cannot remove, so native / ours can reach at most
+// 1/F (the ceiling). A floor keeps what the row cannot do without: SSE's
+// still reads the fetch body, a stream undici makes (native's, in a floor's
+// process), so its ceiling bounds an implementation that leaves that stream
+// as costly as native's. Beside it, what ours reaches now, and where the CPU goes:
 // the main thread against other threads (GC helpers, backing-store release)
 // and the gc entries by kind.
 //
@@ -33,6 +36,25 @@ const here = dirname(fileURLToPath(import.meta.url));
 const CHUNKS = [1024, 16384, 65536];
 const TOTAL = 32 * 1024 * 1024;
 
+/**
+ * The row names in a comma-separated list; a name with commas of its own
+ * (`pipeline(web, Transform, sink)`) is taken whole: pieces are joined until
+ * they name a row.
+ */
+function rowNames(list) {
+  const names = [];
+  let pending = '';
+  for (const piece of list.split(',')) {
+    pending = pending === '' ? piece.trim() : `${pending},${piece}`;
+    if (byName.has(pending)) {
+      names.push(pending);
+      pending = '';
+    }
+  }
+  if (pending !== '') names.push(pending); // not a row: parseArgs says so
+  return names;
+}
+
 function parseArgs(argv) {
   const a = Object.fromEntries(argv.map((s) => {
     const m = /^--([^=]+)(?:=(.*))?$/s.exec(s);
@@ -47,7 +69,7 @@ function parseArgs(argv) {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${key} must be an integer, ${min} or more`);
     return n;
   };
-  const rows = (typeof a.rows === 'string' ? a.rows.split(',') : Object.keys(FLOORS)).map((s) => s.trim()).filter(Boolean);
+  const rows = typeof a.rows === 'string' ? rowNames(a.rows) : Object.keys(FLOORS);
   for (const name of rows) {
     const s = byName.get(name);
     if (!s?.web || s.unit === 'memory') throw new Error(`--rows: ${name} is not a throughput row with a web body (node bench/run.mjs --list)`);
@@ -140,7 +162,8 @@ async function main() {
         ...Object.keys(FLOORS[scenario.name] ?? {}).map((f) => [`floor: ${f}`, 'native', f])];
       const lines = [];
       for (let rep = 0; rep < opts.reps; rep++) {
-        for (const [label, impl, body] of bodies) {
+        // Odd reps run the bodies in reverse, so none always follows the same one (as bench/run.mjs alternates).
+        for (const [label, impl, body] of rep % 2 === 0 ? bodies : [...bodies].reverse()) {
           if (!opts.json) process.stderr.write(`${scenario.name}: rep ${rep + 1}/${opts.reps}, ${label}\n`);
           const line = { row: scenario.name, body: label, impl, rep, ...runBody({ bin, env, impl, scenario, body, opts }) };
           lines.push(line);

@@ -3,11 +3,15 @@
 // the suite's chain (a pull() source refilling to a high-water mark of 16,
 // 0, 1, 3 or 8 pass-through transforms, a counting sink) four ways, and
 // prints CPU nanoseconds per 1 KB chunk (medians of the rounds):
-//   floor        the same user callbacks, called by a plain loop: pull() fills
-//                a queue through a controller with desiredSize and enqueue(),
-//                each transform() hands its chunk on, write() counts; one
-//                microtask per pull, the one reaction to pull()'s result any
-//                spec pipe must wait for. No stream records at all.
+//   floor        the same pull() and transform() callbacks, called by a plain
+//                loop: pull() fills a queue through a controller with
+//                desiredSize and enqueue(), each transform() hands its chunk
+//                on, and the sink's count runs inline; one microtask per pull,
+//                the one reaction to pull()'s result any spec pipe must wait
+//                for. No stream records at all.
+// The four share one process (and its JIT: the callbacks' call sites see
+// several controller classes, which if anything raises the floor a little);
+// the ways take turns in a rotating order. Run it without the preload.
 //   native       Node's Web streams
 //   ours         src/index.js of this checkout (or the path given)
 //   node:stream  stream.pipeline() through as many object-mode Transforms
@@ -25,6 +29,11 @@ import { median } from './stats.mjs';
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 9);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a whole number, 1 or more');
+// "native" is the global classes: under the preload they would be ours.
+if (/register/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`)) {
+  throw new Error('run bench/pipe-floor.mjs without the preload: its native column is the global classes');
+}
 const libPath = args.find((a) => !a.startsWith('--')) ?? new URL('../src/index.js', import.meta.url).pathname;
 const ours = await import(pathToFileURL(resolve(libPath)).href);
 
@@ -144,10 +153,13 @@ const cpuNs = () => {
 };
 
 const samples = new Map();
+const ways = Object.entries(WAYS);
 for (let round = 0; round < rounds; round++) {
   process.stderr.write(`round ${round + 1}/${rounds}\r`);
   for (const n of HOPS) {
-    for (const [way, run] of Object.entries(WAYS)) {
+    // Each round starts with another way, so none always runs after the same one (and its garbage).
+    for (let i = 0; i < ways.length; i++) {
+      const [way, run] = ways[(i + round) % ways.length];
       const start = cpuNs();
       const bytes = await run(n);
       if (bytes !== COUNT * chunk.byteLength) throw new Error(`${way}, ${n} transforms: moved ${bytes} bytes`);
