@@ -7,6 +7,7 @@ import { types as nodeUtilTypes } from 'node:util';
 import { probeDetachArrayBuffer } from './node-internals/buffer-binding.js';
 
 export const ReflectApply = Reflect.apply;
+export const ReflectOwnKeys = Reflect.ownKeys;
 /** `fn` as a function of its receiver: uncurryThis(fn)(x, ...args) is fn.call(x, ...args), whatever call becomes later. */
 export const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
 /** functionCall(fn, thisArg, ...args) is fn.call(thisArg, ...args) with the original call: no argument list. */
@@ -94,6 +95,7 @@ export function viewByteLength(view) {
 export const isSharedArrayBuffer = nodeUtilTypes.isSharedArrayBuffer;
 /** Is value an ArrayBuffer (not a SharedArrayBuffer)? A brand check that throws nothing. */
 export const isArrayBuffer = nodeUtilTypes.isArrayBuffer;
+export const isProxy = nodeUtilTypes.isProxy;
 /** An ArrayBuffer's [[ArrayBufferByteLength]] (0 once detached); throws for anything else, a SharedArrayBuffer too. */
 export const arrayBufferByteLength = uncurryThis(getterOf(ArrayBufferPrototype, 'byteLength'));
 const resizableGetter = getterOf(ArrayBufferPrototype, 'resizable');

@@ -11,6 +11,8 @@
 // Probe: a call site of a known function is read with its function name
 // (probeCallSites; run at install where it is needed).
 
+import { ArrayIsArray } from '../intrinsics.js';
+
 const UNDICI_FILE = 'node:internal/deps/undici/undici';
 /** Where undici re-makes a request body from its source, right before it tees it. */
 const RE_EXTRACTORS = new Set(['httpRedirectFetch', 'httpNetworkOrCacheFetch']);
@@ -33,7 +35,7 @@ function callSites(below, depth) {
     prepareSet = true;
     E.captureStackTrace(holder, below);
     const sites = holder.stack;
-    return Array.isArray(sites) ? sites : null;
+    return ArrayIsArray(sites) ? sites : null;
   } catch {
     return null;
   } finally {

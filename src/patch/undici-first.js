@@ -21,14 +21,15 @@
 //     that order), then by the call stack (src/node-internals/undici-callers.js,
 //     about 2 us: hence the two checks first). Where the stack cannot be read,
 //     install() warns once (src/patch/globals.js).
-import { ReflectApply, promiseThen } from '../intrinsics.js';
+import {
+  ReflectApply, ReflectOwnKeys, ObjectGetOwnPropertyDescriptor, isProxy, promiseThen,
+} from '../intrinsics.js';
 import { natives } from '../bridge/natives.js';
 import { withNativeFace } from './native-face.js';
 import { sameShape } from './restore.js';
 import { watchPackageLoads } from '../node-internals/package-load.js';
 import { probeCallSites, undiciReExtractsBody } from '../node-internals/undici-callers.js';
 import { ReadableStream, setConstructingElsewhere, unwrapReadableStream } from '../readable/readable-stream.js';
-import { builtin } from './builtins.js';
 
 const SWAPPED = ['ReadableStream', 'WritableStream', 'TransformStream'];
 
@@ -87,10 +88,10 @@ const EXTRACT_BODY_KEYS = ['pull', 'start', 'cancel', 'type'];
 
 /** An ordinary object shaped as the source undici's extractBody passes; looked at without running user code. */
 function shapedAsExtractedBody(source) {
-  if (source === null || typeof source !== 'object' || builtin('node:util').types.isProxy(source)) return false;
-  const keys = Reflect.ownKeys(source);
+  if (source === null || typeof source !== 'object' || isProxy(source)) return false;
+  const keys = ReflectOwnKeys(source);
   if (keys.length !== EXTRACT_BODY_KEYS.length || !EXTRACT_BODY_KEYS.every((key, i) => keys[i] === key)) return false;
-  return Object.getOwnPropertyDescriptor(source, 'type').value === 'bytes';
+  return ObjectGetOwnPropertyDescriptor(source, 'type').value === 'bytes';
 }
 
 /** A body undici re-makes for a redirect or a 401 retry, which Node's ReadableStreamTee tees next, is Node's. */
