@@ -23,9 +23,8 @@
 //   node bench/pipe-floor.mjs [--rounds=9] [path/to/src/index.js]
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Readable, Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { median } from './stats.mjs';
+import { CHUNK, floorChain, webChain, nodeChain } from './chains.mjs';
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 9);
@@ -38,113 +37,12 @@ const libPath = args.find((a) => !a.startsWith('--')) ?? new URL('../src/index.j
 const ours = await import(pathToFileURL(resolve(libPath)).href);
 
 const COUNT = 1 << 16;
-const HWM = 16;
-const chunk = new Uint8Array(1024);
-const resolved = Promise.resolve();
-
-// The suite's callbacks (bench/scenarios/common.mjs), shared by every way below.
-function makePull() {
-  let sent = 0;
-  return (controller) => {
-    while (controller.desiredSize > 0 && sent < COUNT) {
-      controller.enqueue(chunk);
-      sent++;
-    }
-    if (sent >= COUNT) controller.close();
-  };
-}
-const passOn = (c, controller) => controller.enqueue(c);
-
-/** The floor: a queue, a loop and one microtask per pull. */
-class FloorSource {
-  constructor() {
-    this.queue = [];
-    this.closed = false;
-  }
-
-  get desiredSize() {
-    return HWM - this.queue.length;
-  }
-
-  enqueue(c) {
-    this.queue.push(c);
-  }
-
-  close() {
-    this.closed = true;
-  }
-}
-
-class FloorHop {
-  constructor() {
-    this.chunk = undefined;
-  }
-
-  enqueue(c) {
-    this.chunk = c;
-  }
-}
-
-function floorChain(n) {
-  const pull = makePull();
-  const source = new FloorSource();
-  const hop = new FloorHop();
-  let bytes = 0;
-  return new Promise((done) => {
-    const step = () => {
-      pull(source);
-      const queue = source.queue;
-      for (let i = 0; i < queue.length; i++) {
-        let c = queue[i];
-        for (let t = 0; t < n; t++) {
-          passOn(c, hop);
-          c = hop.chunk;
-        }
-        bytes += c.byteLength; // the sink's write()
-      }
-      queue.length = 0;
-      if (source.closed) done(bytes);
-      else resolved.then(step);
-    };
-    resolved.then(step);
-  });
-}
-
-async function webChain(lib, n) {
-  const pull = makePull();
-  let stream = new lib.ReadableStream({ pull }, { highWaterMark: HWM });
-  for (let t = 0; t < n; t++) stream = stream.pipeThrough(new lib.TransformStream({ transform: passOn }));
-  let bytes = 0;
-  await stream.pipeTo(new lib.WritableStream({ write(c) { bytes += c.byteLength; } }));
-  return bytes;
-}
-
-async function nodeChain(n) {
-  let sent = 0;
-  const source = new Readable({
-    objectMode: true,
-    highWaterMark: HWM,
-    read() {
-      while (sent < COUNT) {
-        sent++;
-        if (!this.push(chunk)) return;
-      }
-      this.push(null);
-    },
-  });
-  const transforms = [];
-  for (let t = 0; t < n; t++) transforms.push(new Transform({ objectMode: true, transform(c, _e, cb) { cb(null, c); } }));
-  let bytes = 0;
-  const sink = new Writable({ objectMode: true, write(c, _e, cb) { bytes += c.byteLength; cb(); } });
-  await pipeline(source, ...transforms, sink);
-  return bytes;
-}
 
 const WAYS = {
-  floor: floorChain,
-  native: (n) => webChain(globalThis, n),
-  ours: (n) => webChain(ours, n),
-  'node:stream': nodeChain,
+  floor: (n) => floorChain(n, COUNT),
+  native: (n) => webChain(globalThis, n, COUNT),
+  ours: (n) => webChain(ours, n, COUNT),
+  'node:stream': (n) => nodeChain(n, COUNT),
 };
 const HOPS = [0, 1, 3, 8];
 const cpuNs = () => {
@@ -162,7 +60,7 @@ for (let round = 0; round < rounds; round++) {
       const [way, run] = ways[(i + round) % ways.length];
       const start = cpuNs();
       const bytes = await run(n);
-      if (bytes !== COUNT * chunk.byteLength) throw new Error(`${way}, ${n} transforms: moved ${bytes} bytes`);
+      if (bytes !== COUNT * CHUNK) throw new Error(`${way}, ${n} transforms: moved ${bytes} bytes`);
       const key = `${way}/${n}`;
       if (!samples.has(key)) samples.set(key, []);
       samples.get(key).push((cpuNs() - start) / COUNT);
