@@ -69,6 +69,18 @@ export function enqueueIntoArmedRead(transform, chunk) {
     return false;
   }
   pump.armed = false;
+  // The read request's chunk steps (PumpReadRequest.chunkSteps in
+  // pipe-pump.js) for the common case, a fused hop: the pump writing into the
+  // transform runs transform() (handingOff), and runs this pump next. An
+  // armed read has no pull of its own in progress, so no early-read state
+  // to clear, and no producer of ours feeding it.
+  const feeder = transform.fused;
+  if (feeder !== undefined && feeder.handingOff && !pump.feeding) {
+    pump.pendingChunk = chunk;
+    pump.hasPendingChunk = true;
+    pump.stepRequested = true;
+    return true;
+  }
   pump.readRequest.chunkSteps(chunk);
   return true;
 }
