@@ -4,7 +4,7 @@
 import {
   OriginalTypeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER,
   ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag,
-  PromiseReject, functionCall, ArrayBufferIsView, viewBuffer, viewByteLength, isSharedArrayBuffer,
+  PromiseReject, ArrayBufferIsView, viewBuffer, viewByteLength, isSharedArrayBuffer,
   isResizableArrayBuffer,
 } from './intrinsics.js';
 import { promiseResolvedWith } from './promise.js';
@@ -76,34 +76,6 @@ export function invokePromiseCallback(fn, thisArg, args) {
   } catch (error) {
     return PromiseReject(error);
   }
-}
-
-/**
- * Calls a callback whose WebIDL return type is a Promise, for reactToResult(),
- * with its arguments as they are (no argument list to build, keep or copy):
- * pull(controller), and write() / transform() (chunk, controller). A
- * synchronous non-object return (the common case) gives `undefined` and no
- * promise; an object or function (maybe a thenable) is converted as WebIDL
- * requires; a throw becomes a rejected promise.
- */
-export function invokeCallbackForResult1(fn, thisArg, a) {
-  try {
-    return callbackResult(functionCall(fn, thisArg, a));
-  } catch (error) {
-    return PromiseReject(error);
-  }
-}
-
-export function invokeCallbackForResult2(fn, thisArg, a, b) {
-  try {
-    return callbackResult(functionCall(fn, thisArg, a, b));
-  } catch (error) {
-    return PromiseReject(error);
-  }
-}
-
-function callbackResult(value) {
-  return isObject(value) ? promiseResolvedWith(value) : undefined;
 }
 
 export function describe(value) {

@@ -3,11 +3,18 @@
 // stream). Controllers call them with themselves as `this`, and keep
 // `underlyingSource` (the object), `pullCallback` and `cancelCallback` (its
 // converted callbacks) for them. start() is called by the setup itself, once.
-import { resolvedUndefined, returnUndefined } from '../promise.js';
-import { invokePromiseCallback, invokeCallbackForResult1 } from '../webidl.js';
+import { resolvedUndefined, returnUndefined, promiseResolvedWith } from '../promise.js';
+import { invokePromiseCallback } from '../webidl.js';
+import { PromiseReject, functionCall } from '../intrinsics.js';
 
+// pull(controller), called at a site of its own: see writeToSink in src/writable/default-controller.js.
 function pullFromSource() {
-  return invokeCallbackForResult1(this.pullCallback, this.underlyingSource, this.facade);
+  try {
+    const r = functionCall(this.pullCallback, this.underlyingSource, this.facade);
+    return (typeof r === 'object' && r !== null) || typeof r === 'function' ? promiseResolvedWith(r) : undefined;
+  } catch (error) {
+    return PromiseReject(error);
+  }
 }
 
 function cancelFromSource(reason) {

@@ -1,8 +1,9 @@
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
-import { promiseRejectedWith, uponPromise, resolvedUndefined } from '../promise.js';
+import { promiseRejectedWith, promiseResolvedWith, uponPromise, resolvedUndefined } from '../promise.js';
 import { kWrap } from '../facade.js';
+import { PromiseReject, functionCall } from '../intrinsics.js';
 import {
-  illegalInvocation, invokePromiseCallback, invokeCallbackForResult2, defineInterface,
+  illegalInvocation, invokePromiseCallback, defineInterface,
 } from '../webidl.js';
 import {
   ReadableStreamDefaultControllerCanCloseOrEnqueue, ReadableStreamDefaultControllerEnqueue,
@@ -110,8 +111,14 @@ function transformByEnqueue(chunk) {
   }
 }
 
+// transform(chunk, controller), called at a site of its own: see writeToSink in src/writable/default-controller.js.
 function transformByTransformer(chunk) {
-  return invokeCallbackForResult2(this.transformCallback, this.transformer, chunk, this.facade);
+  try {
+    const r = functionCall(this.transformCallback, this.transformer, chunk, this.facade);
+    return (typeof r === 'object' && r !== null) || typeof r === 'function' ? promiseResolvedWith(r) : undefined;
+  } catch (error) {
+    return PromiseReject(error);
+  }
 }
 
 function flushByTransformer() {
