@@ -9,13 +9,18 @@
 // count is then the same run to run; the collector's work is in it).
 //
 //   node bench/instructions.mjs [--node=26] [--transforms=0,1,3] [--ways=ours,native,node:stream,floor]
-//                               [--chunks=65536] [--jobs=2] [path/to/src/index.js ...]
+//                               [--chunks=65536] [--jobs=2] [path/to/dist/fast-webstreams.js ...]
 //
 // Every path given is a `ours` column (the A/B of two checkouts: pass each
-// checkout's src/index.js; default: this checkout's). Instructions are not
+// checkout's bundle, built by `npm run bundle`; default: this checkout's).
+// Measure the bundle, which the preload loads, not src/index.js: across
+// src/'s modules every imported binding costs a load and a check (about 9
+// instructions a counter update), which the one-module bundle does not pay,
+// and V8 inlines differently. Instructions are not
 // time (a load that misses the cache counts one), so it tells whether a change
 // removed work, and the suite tells what that is worth: docs/benchmarks.md.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +52,10 @@ function parseArgs(argv) {
   if (opts.transforms.some((n) => !Number.isInteger(n) || n < 0)) throw new Error('--transforms: whole numbers, 0 or more');
   if (!Number.isInteger(opts.chunks) || opts.chunks < 1000) throw new Error('--chunks: a whole number, 1000 or more');
   if (!Number.isInteger(opts.jobs) || opts.jobs < 1) throw new Error('--jobs: a whole number, 1 or more');
-  if (opts.libs.length === 0) opts.libs.push(join(here, '..', 'src', 'index.js'));
+  if (opts.libs.length === 0) opts.libs.push(join(here, '..', 'dist', 'fast-webstreams.js'));
+  for (const lib of opts.libs) {
+    if (!existsSync(lib)) throw new Error(`${lib} does not exist (npm run bundle builds dist/)`);
+  }
   return opts;
 }
 
