@@ -3,7 +3,7 @@
 // valgrind, not timed: the A/B for a change too small for this machine's
 // noise (CPU time moves 1.5x from minute to minute here; a count repeats to
 // about 0.1%). Each figure is (I(b) - I(a)) / (b - a), the instructions of
-// two processes that run the same warm-up and then a chains of a and b
+// two processes that run the same warm-up and then chains of a and b
 // chunks, so start-up, compilation and the warm-up cancel out. Node runs
 // with --predictable (no concurrent compiler or collector threads: the
 // count is then the same run to run; the collector's work is in it).
