@@ -228,11 +228,7 @@ function pumpLoop(pump) {
     const pulls = controller.pullCount;
     if (pump.armed) settleArmedRead(pump.source.transform); // a second read: the first one is the spec's again
     const upstream = pump.source.transform;
-    if (upstream === undefined || !armTransformRead(pump)) {
-      pump.reading = true;
-      ReadableStreamDefaultReaderRead(pipe.reader, pump.readRequest);
-      pump.reading = false;
-    }
+    if (upstream === undefined || !armTransformRead(pump)) readFromSource(pump);
     if (!pump.hasPendingChunk) {
       // The read request waits for the producer: see readDuringPull.
       if (merges && readsAhead(dest)) {
@@ -261,6 +257,34 @@ function pumpLoop(pump) {
     else writeWithTransformCheck(pump); // a queued chunk of a transform's output (not a fused hop's: armed)
     if (!controller.started && holdsReadBeforeStart(pump)) return;
   }
+}
+
+/**
+ * The pump's read: ReadableStreamDefaultReaderRead with the pump's read
+ * request. With a chunk queued, [[PullSteps]] answers it at once from the
+ * first branch, which the pump takes itself (dequeueBufferedChunk, then the
+ * request's chunk steps): the same steps in the same order, without the
+ * calls through the controller and the request that every kind of reader
+ * shares.
+ */
+function readFromSource(pump) {
+  const source = pump.source;
+  pump.reading = true;
+  if (source.state === 'readable' && source.controller.hasBufferedChunk()) {
+    source.disturbed = true;
+    takeReadChunk(pump, source.controller.dequeueBufferedChunk());
+  } else {
+    ReadableStreamDefaultReaderRead(pump.pipe.reader, pump.readRequest);
+  }
+  pump.reading = false;
+}
+
+/** The chunk steps of the pump's read request, inside its own read (PumpReadRequest.chunkSteps). */
+function takeReadChunk(pump, chunk) {
+  pump.readDuringPull = false;
+  if (pump.pullAskedEarly !== 0) withdrawEarlyPull(pump);
+  pump.pendingChunk = chunk;
+  pump.hasPendingChunk = true;
 }
 
 /**
@@ -631,10 +655,7 @@ class PumpReadRequest {
 
   chunkSteps(chunk) {
     const pump = this.pump;
-    pump.readDuringPull = false;
-    if (pump.pullAskedEarly !== 0) withdrawEarlyPull(pump);
-    pump.pendingChunk = chunk;
-    pump.hasPendingChunk = true;
+    takeReadChunk(pump, chunk);
     // Inside pumpChunks' own read the chunk came from the queue: pumpChunks
     // writes it. Otherwise it arrived inside the producer's enqueue(), where
     // the sink must not run: the write happens in a microtask, and until then
