@@ -392,21 +392,34 @@ export function writePendingChunk(pump) {
     return true;
   }
   counters.fusedChunks++;
-  // A reader's read waiting on the output, or (a fused hop) the pump reading it.
   const outputPump = transform.readable.pump;
-  const waiting = outputPump === undefined ? readsWaitingOnOutput(transform) : 0;
+  if (outputPump === undefined) {
+    writeForReader(pump, dest, transform, chunk);
+    return true;
+  }
+  // A fused hop: the pump reading the output runs as soon as the write returns.
   pump.handingOff = true;
-  pump.destClean = outputPump !== undefined && outputPump.armed
+  pump.destClean = outputPump.armed
     ? transformDirectly(dest, transform, chunk, pump.writeRequest)
     : writeDirectly(dest, chunk, pump.writeRequest);
   pump.handingOff = false;
-  runOutputPump(transform);
-  // The write served a reader's read, or its chunk went on to a pump now holding for one.
-  if ((outputPump === undefined ? waiting !== 0 && readsWaitingOnOutput(transform) < waiting : outputPump.heldForReader) &&
-      readsAhead(dest)) {
-    pump.readerServed = true;
-  }
+  // runOutputPump(transform): still the same pump, as its pipe holds the
+  // output's reader until it finalizes, and a pipe finalizes in a reaction.
+  outputPump.stepIfRequested();
+  // Its chunk went on to a pump now holding for a reader.
+  if (outputPump.heldForReader && readsAhead(dest)) pump.readerServed = true;
   return true;
+}
+
+/** writePendingChunk's direct write into a transform whose output no pump reads (a reader's read may wait on it). */
+function writeForReader(pump, dest, transform, chunk) {
+  const waiting = readsWaitingOnOutput(transform);
+  pump.handingOff = true;
+  pump.destClean = writeDirectly(dest, chunk, pump.writeRequest);
+  pump.handingOff = false;
+  runOutputPump(transform); // a pump may have started reading the output inside the write
+  // The write served a reader's read.
+  if (waiting !== 0 && readsWaitingOnOutput(transform) < waiting && readsAhead(dest)) pump.readerServed = true;
 }
 
 /**
