@@ -3,7 +3,7 @@
 // checks on private symbols, V8's transfer marker). For them we hand over a
 // native stream that reads from, or writes to, ours. Creating a twin locks our
 // stream, as handing the stream itself to the consumer would.
-import { uponPromise } from '../promise.js';
+import { uponPromise, Deferred, promiseRejectedWith } from '../promise.js';
 import { ReadableStreamCancel } from '../readable/stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
@@ -16,6 +16,7 @@ import {
 } from '../writable/default-writer.js';
 import { natives } from './natives.js';
 import { counters } from '../metrics/counters.js';
+import { canWriteDirectly, writeDirectly } from '../fast/direct-write.js';
 
 function readFrom(reader) {
   const request = new DefaultReadRequest();
@@ -71,9 +72,13 @@ export function nativeWritableWithRelease(stream) {
   const release = () => {
     if (writer.stream !== undefined) WritableStreamDefaultWriterRelease(writer);
   };
+  let request = new TwinWriteRequest();
   const twin = new natives.WritableStream({
     write(chunk) {
-      return WritableStreamDefaultWriterWrite(writer, chunk);
+      if (writer.stream !== stream || !canWriteDirectly(stream)) return WritableStreamDefaultWriterWrite(writer, chunk);
+      // Node's writable calls write() again only once the last one settled.
+      if (request.pending) request = new TwinWriteRequest();
+      return writeFromTwin(stream, chunk, request);
     },
     close() {
       return WritableStreamDefaultWriterCloseWithErrorPropagation(writer);
@@ -83,6 +88,52 @@ export function nativeWritableWithRelease(stream) {
     },
   }, { highWaterMark: 1 });
   return { twin, release };
+}
+
+/**
+ * The twin's write into ours when ours is idle: the twin holds our stream's
+ * only writer, so nobody can observe its queue, and the write runs directly
+ * as a pipe's does (src/fast/direct-write.js). A write that finished at once
+ * returns undefined, which Node's writable takes as a write fulfilled; one
+ * still in flight returns a promise settled with it.
+ */
+function writeFromTwin(stream, chunk, request) {
+  counters.syncWrites++;
+  request.pending = true;
+  writeDirectly(stream, chunk, request);
+  if (!request.pending) return request.failed ? promiseRejectedWith(request.reason) : undefined;
+  request.deferred = new Deferred();
+  return request.deferred.promise;
+}
+
+/** The write request of the twin's direct writes: the promise is made only if the write stays in flight. */
+class TwinWriteRequest {
+  constructor() {
+    this.pending = false;
+    this.failed = false;
+    this.reason = undefined;
+    this.deferred = undefined;
+  }
+
+  resolve() {
+    this.pending = false;
+    const deferred = this.deferred;
+    if (deferred === undefined) return;
+    this.deferred = undefined;
+    deferred.resolve(undefined);
+  }
+
+  reject(reason) {
+    this.pending = false;
+    const deferred = this.deferred;
+    if (deferred === undefined) {
+      this.failed = true;
+      this.reason = reason;
+      return;
+    }
+    this.deferred = undefined;
+    deferred.reject(reason);
+  }
 }
 
 /**

@@ -23,6 +23,35 @@ test('Blob.prototype.stream() piped into ours and through ours', T, async () => 
   assert.equal(dec(out), 'ABC');
 });
 
+test("a native pipe into ours writes directly while ours is idle; a sink's promise or throw still settles it", T, async () => {
+  const chunks = () => { let i = 0; return new N.ReadableStream({ pull(c) { if (i < 4) c.enqueue(i++); else c.close(); } }); };
+  const before = fast.getCounters();
+  const seen = [];
+  await chunks().pipeTo(new WritableStream({ write(c) { seen.push(c); } }));
+  assert.deepEqual(seen, [0, 1, 2, 3]);
+  const counted = fast.getCounters();
+  assert.equal(counted.syncWrites - before.syncWrites, 4, 'each chunk written directly');
+  assert.equal(counted.specWrites - before.specWrites, 0);
+  // A write() that returns a promise stays in flight: the native pipe waits for it.
+  const order = [];
+  await chunks().pipeTo(new WritableStream({
+    async write(c) {
+      order.push(`start ${c}`);
+      await new Promise((r) => setTimeout(r, 1));
+      order.push(`end ${c}`);
+    },
+  }));
+  assert.deepEqual(order, ['start 0', 'end 0', 'start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3']);
+  // A write() that throws errors the pipe with its error, and our stream too.
+  const boom = new Error('boom');
+  const failing = new WritableStream({ write(c) { if (c === 2) throw boom; } });
+  await assert.rejects(chunks().pipeTo(failing), (e) => e === boom);
+  await assert.rejects(failing.getWriter().closed, (e) => e === boom);
+  // Through our transform, whose output is read: the chunks arrive in order.
+  const out = await readAll(chunks().pipeThrough(new TransformStream({ transform(c, k) { k.enqueue(c * 10); } })));
+  assert.deepEqual(out, [0, 10, 20, 30]);
+});
+
 test('FileHandle.readableWebStream() piped through ours, and cancelled mid-file', T, async () => {
   const dir = await mkdtemp(join(tmpdir(), 'fws-'));
   const file = join(dir, 'f.txt');
