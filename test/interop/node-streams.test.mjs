@@ -137,6 +137,50 @@ test('pipeTo with preventClose into a native writable leaves it unlocked and ope
   assert.equal(sink.state.closed, false);
 });
 
+test('ours piped into Writable.toWeb() delivers, finishes and fails as a native pipe does', T, async () => {
+  // Each scenario runs with a native source and with ours, into Writable.toWeb()
+  // of a Node Writable whose callbacks come a turn later; the logs must match.
+  const scenario = async (RS, { count, errorAt, failAt, preventClose }) => {
+    const log = [];
+    let pulls = 0;
+    const source = new RS({
+      pull(c) {
+        if (++pulls === errorAt) c.error(new Error('source failed'));
+        else if (pulls > count) c.close();
+        else c.enqueue(pulls);
+      },
+      cancel(r) { log.push(`cancel ${r.message}`); },
+    });
+    const writable = new Writable({
+      objectMode: true,
+      highWaterMark: 4,
+      write(c, e, cb) {
+        log.push(`write ${c}`);
+        setImmediate(() => cb(c === failAt ? new Error('sink failed') : null));
+      },
+      destroy(err, cb) {
+        log.push(`destroy ${err?.message}`);
+        cb(err);
+      },
+    });
+    writable.on('error', () => {});
+    try {
+      await source.pipeTo(Writable.toWeb(writable), { preventClose });
+      log.push('resolved');
+    } catch (e) {
+      log.push(`rejected ${e.message}`);
+    }
+    log.push(`finished ${writable.writableFinished}`);
+    return log;
+  };
+  for (const options of [
+    { count: 12 }, { count: 12, preventClose: true }, { count: 12, errorAt: 7 }, { count: 12, failAt: 3 },
+  ]) {
+    assert.deepEqual(await scenario(ReadableStream, options), await scenario(N.ReadableStream, options),
+      JSON.stringify(options));
+  }
+});
+
 test('stream.pipeline with ours as source, transform and destination', T, async () => {
   const { chunks, writable } = collect();
   await pipelineP(oursFrom(['p', 'i']), upper(), writable);
