@@ -1,10 +1,10 @@
 // Web streams handed to Node and back: Node's adapters (Readable.fromWeb,
-// Readable.toWeb), stream.pipeline() with a Web stream in it, and a Response
+// Readable.toWeb, Writable.toWeb), stream.pipeline() with a Web stream in it, and a Response
 // body written into a Node Writable. Each boundary is where an application
 // running the preload meets Node's own stream code.
 import http from 'node:http';
 import { once } from 'node:events';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   source, passThrough, countingSink, upstreamUrl,
@@ -63,6 +63,20 @@ export default [
       return bytes();
     },
     node: nodeThroughOne,
+  },
+  {
+    name: 'pipeTo(Writable.toWeb)',
+    about: 'readableStream.pipeTo(Writable.toWeb(nodeWritable)): a Web stream written into a Node Writable',
+    async web() {
+      const { sink, bytes } = nodeCountingSink();
+      await source().pipeTo(Writable.toWeb(sink));
+      return bytes();
+    },
+    async node() {
+      const { sink, bytes } = nodeCountingSink();
+      await pipeline(nodeSource(), sink);
+      return bytes();
+    },
   },
   {
     name: 'pipeline(web, Transform, sink)',
