@@ -19,6 +19,8 @@ export const ObjectGetPrototypeOf = Object.getPrototypeOf;
 export const ObjectSetPrototypeOf = Object.setPrototypeOf;
 export const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 export const ObjectHasOwn = Object.hasOwn;
+export const ObjectKeys = Object.keys;
+export const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith);
 export const ArrayCtor = Array;
 export const ArrayIsArray = Array.isArray;
 
@@ -95,6 +97,8 @@ export function viewByteLength(view) {
 export const isSharedArrayBuffer = nodeUtilTypes.isSharedArrayBuffer;
 /** Is value an ArrayBuffer (not a SharedArrayBuffer)? A brand check that throws nothing. */
 export const isArrayBuffer = nodeUtilTypes.isArrayBuffer;
+/** Is value an ArrayBuffer or a SharedArrayBuffer? */
+export const isAnyArrayBuffer = nodeUtilTypes.isAnyArrayBuffer;
 export const isProxy = nodeUtilTypes.isProxy;
 /** An ArrayBuffer's [[ArrayBufferByteLength]] (0 once detached); throws for anything else, a SharedArrayBuffer too. */
 export const arrayBufferByteLength = uncurryThis(getterOf(ArrayBufferPrototype, 'byteLength'));

@@ -31,6 +31,7 @@ import {
 } from '../bridge/natives.js';
 import { nativeReadableFrom, nativeWritableWithRelease } from '../bridge/native-twin.js';
 import { makeAdapters, lockedNativeReadable, lockedNativeWritable } from '../bridge/node-adapters/from-web.js';
+import { makeWritableToWeb } from '../bridge/node-adapters/to-web.js';
 import { fastWritableOver } from '../bridge/fast-over-native.js';
 import { sameShape } from './restore.js';
 import { builtin } from './builtins.js';
@@ -48,6 +49,14 @@ function writableForNode(value) {
   const impl = unwrapWritableStream(value);
   if (impl === undefined) return value;
   return IsWritableStreamLocked(impl) ? lockedNativeWritable() : nativeWritableWithRelease(impl).twin;
+}
+
+// Writable.toWeb(nodeWritable): one of ours writing the Node stream (src/bridge/node-adapters/to-web.js).
+function installToWeb(journal) {
+  const { Writable } = stream;
+  const original = Writable.toWeb;
+  const toWeb = makeWritableToWeb(stream, original, () => builtin('node:zlib').constants);
+  journal.replaceValue(Writable, 'toWeb', sameShape(toWeb, original));
 }
 
 function installFromWeb(journal) {
@@ -213,5 +222,6 @@ function installPipes(journal) {
 
 export function installConsumers(journal) {
   installFromWeb(journal);
+  installToWeb(journal);
   installPipes(journal);
 }

@@ -8,7 +8,9 @@ import {
 } from 'node:stream';
 import { pipeline as pipelineP, finished as finishedP } from 'node:stream/promises';
 import { text, json, arrayBuffer } from 'node:stream/consumers';
-import { N, T, assertPatched, enc, dec, oursFrom, endlessOurs, oursSink, upper, readAll } from './helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { N, T, assertPatched, isOurs, enc, dec, oursFrom, endlessOurs, oursSink, upper, readAll } from './helpers.mjs';
 
 test('the patch is active', T, () => assertPatched());
 
@@ -137,9 +139,10 @@ test('pipeTo with preventClose into a native writable leaves it unlocked and ope
   assert.equal(sink.state.closed, false);
 });
 
-test('ours piped into Writable.toWeb() delivers, finishes and fails as a native pipe does', T, async () => {
-  // Each scenario runs with a native source and with ours, into Writable.toWeb()
-  // of a Node Writable whose callbacks come a turn later; the logs must match.
+test('ours piped into a native writable delivers, finishes and fails as a native pipe does', T, async () => {
+  // Each scenario runs with a native source and with ours, into a native
+  // WritableStream (high-water mark 4) whose writes finish a turn later; the
+  // logs must match. Ours crosses the bridge of src/bridge/fast-over-native.js.
   const scenario = async (RS, { count, errorAt, failAt, preventClose }) => {
     const log = [];
     let pulls = 0;
@@ -151,26 +154,21 @@ test('ours piped into Writable.toWeb() delivers, finishes and fails as a native 
       },
       cancel(r) { log.push(`cancel ${r.message}`); },
     });
-    const writable = new Writable({
-      objectMode: true,
-      highWaterMark: 4,
-      write(c, e, cb) {
+    const dest = new N.WritableStream({
+      write(c) {
         log.push(`write ${c}`);
-        setImmediate(() => cb(c === failAt ? new Error('sink failed') : null));
+        return new Promise((resolve, reject) => setImmediate(() => (c === failAt ? reject(new Error('sink failed')) : resolve())));
       },
-      destroy(err, cb) {
-        log.push(`destroy ${err?.message}`);
-        cb(err);
-      },
-    });
-    writable.on('error', () => {});
+      close() { log.push('close'); },
+      abort(r) { log.push(`abort ${r.message}`); },
+    }, new N.CountQueuingStrategy({ highWaterMark: 4 }));
     try {
-      await source.pipeTo(Writable.toWeb(writable), { preventClose });
+      await source.pipeTo(dest, { preventClose });
       log.push('resolved');
     } catch (e) {
       log.push(`rejected ${e.message}`);
     }
-    log.push(`finished ${writable.writableFinished}`);
+    log.push(`locked ${dest.locked}`);
     return log;
   };
   for (const options of [
@@ -179,6 +177,20 @@ test('ours piped into Writable.toWeb() delivers, finishes and fails as a native 
     assert.deepEqual(await scenario(ReadableStream, options), await scenario(N.ReadableStream, options),
       JSON.stringify(options));
   }
+});
+
+test('Writable.toWeb() gives one of ours that does what Node\'s adapter does', T, () => {
+  const fixture = fileURLToPath(new URL('./fixtures/writable-to-web.mjs', import.meta.url));
+  const run = (args) => {
+    const out = spawnSync(process.execPath, [...args, fixture], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    assert.equal(out.status, 0, out.stderr);
+    return JSON.parse(out.stdout);
+  };
+  const native = run([]);
+  const ours = run(['--import', fileURLToPath(new URL('../../register.mjs', import.meta.url))]);
+  assert.ok(Object.keys(native).length >= 9);
+  for (const name of Object.keys(native)) assert.deepEqual(ours[name], native[name], name);
+  assert.ok(isOurs(Writable.toWeb(new Writable({ write(c, e, cb) { cb(); } }))));
 });
 
 test('stream.pipeline with ours as source, transform and destination', T, async () => {

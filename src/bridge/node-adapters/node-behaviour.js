@@ -27,3 +27,19 @@ export const writeMode = {
   failFast: major >= 23 && major < 26,
   failedBatchCallsBack: major >= 23,
 };
+
+/**
+ * Writable.toWeb (./to-web.js). Node 24+ sizes a byte-mode stream's chunks
+ * by their length (20/22: each counts 1), writes an ArrayBuffer as a
+ * Uint8Array, and does not wait for 'drain' when write() returned false
+ * without needing one (an errored stream); Node 22+ turns a zlib error code
+ * into a TypeError (20: only a premature close into an AbortError), and
+ * Node 24+ a Brotli decoder's (ERR__ERROR_*) as well.
+ */
+export const toWebMode = {
+  sizesByLength: major >= 24,
+  arrayBufferAsView: major >= 24,
+  drainedAtOnce: major >= 24,
+  mapsZlibErrors: major >= 22,
+  mapsBrotliErrors: major >= 24,
+};
