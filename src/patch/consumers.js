@@ -31,7 +31,7 @@ import {
 } from '../bridge/natives.js';
 import { nativeReadableFrom, nativeWritableWithRelease } from '../bridge/native-twin.js';
 import { makeAdapters, lockedNativeReadable, lockedNativeWritable } from '../bridge/node-adapters/from-web.js';
-import { makeWritableToWeb } from '../bridge/node-adapters/to-web.js';
+import { makeToWeb } from '../bridge/node-adapters/to-web.js';
 import { fastWritableOver } from '../bridge/fast-over-native.js';
 import { sameShape } from './restore.js';
 import { builtin } from './builtins.js';
@@ -51,12 +51,14 @@ function writableForNode(value) {
   return IsWritableStreamLocked(impl) ? lockedNativeWritable() : nativeWritableWithRelease(impl).twin;
 }
 
-// Writable.toWeb(nodeWritable): one of ours writing the Node stream (src/bridge/node-adapters/to-web.js).
+// Readable.toWeb / Writable.toWeb: ours over the Node stream (src/bridge/node-adapters/to-web.js).
 function installToWeb(journal) {
-  const { Writable } = stream;
-  const original = Writable.toWeb;
-  const toWeb = makeWritableToWeb(stream, original, () => builtin('node:zlib').constants);
-  journal.replaceValue(Writable, 'toWeb', sameShape(toWeb, original));
+  const { Readable, Writable } = stream;
+  const original = { readable: Readable.toWeb, writable: Writable.toWeb };
+  const { readableToWeb, writableToWeb } =
+    makeToWeb(stream, original, builtin('node:buffer').Buffer, () => builtin('node:zlib').constants);
+  journal.replaceValue(Readable, 'toWeb', sameShape(readableToWeb, original.readable));
+  journal.replaceValue(Writable, 'toWeb', sameShape(writableToWeb, original.writable));
 }
 
 function installFromWeb(journal) {

@@ -90,11 +90,16 @@ test('Duplex.fromWeb(our TransformStream) and Duplex.from(ours)', T, async () =>
 });
 
 test('Readable.toWeb / Writable.toWeb results mixed with ours', T, async () => {
-  // native -> our transform -> our sink
-  const nativeSource = Readable.toWeb(Readable.from([enc('to'), enc('web')]));
+  // Readable.toWeb -> our transform -> our sink
   const sink = oursSink();
-  await nativeSource.pipeThrough(upper()).pipeTo(sink.stream);
+  await Readable.toWeb(Readable.from([enc('to'), enc('web')])).pipeThrough(upper()).pipeTo(sink.stream);
   assert.equal(dec(sink.chunks), 'TOWEB');
+  // native -> our transform -> our sink (Node's pipe into a native twin of ours)
+  const nativeSink = oursSink();
+  const parts = [enc('na'), enc('tive')];
+  await new N.ReadableStream({ pull(c) { if (parts.length > 0) c.enqueue(parts.shift()); else c.close(); } })
+    .pipeThrough(upper()).pipeTo(nativeSink.stream);
+  assert.equal(dec(nativeSink.chunks), 'NATIVE');
   // ours -> native writable
   const { chunks, writable } = collect();
   await oursFrom(['x', 'y']).pipeThrough(upper()).pipeTo(Writable.toWeb(writable));
@@ -109,10 +114,13 @@ test('Readable.toWeb / Writable.toWeb results mixed with ours', T, async () => {
 
 test('native source piped into ours: error mid-stream aborts our sink, cancel of ours reaches the native source', T, async () => {
   const sink = oursSink();
-  const erroring = Readable.toWeb(Readable.from((async function* () {
-    yield enc('a');
-    throw new Error('native source');
-  })()));
+  let pulls = 0;
+  const erroring = new N.ReadableStream({
+    pull(c) {
+      if (++pulls === 1) c.enqueue(enc('a'));
+      else c.error(new Error('native source'));
+    },
+  });
   await assert.rejects(erroring.pipeTo(sink.stream), /native source/);
   assert.match(String(sink.state.abortReason), /native source/);
 
@@ -179,19 +187,25 @@ test('ours piped into a native writable delivers, finishes and fails as a native
   }
 });
 
-test('Writable.toWeb() gives one of ours that does what Node\'s adapter does', T, () => {
-  const fixture = fileURLToPath(new URL('./fixtures/writable-to-web.mjs', import.meta.url));
+// Each fixture runs its scenarios without the preload (Node's adapter) and with it; the logs must match.
+function fixtureLogs(name) {
+  const fixture = fileURLToPath(new URL(`./fixtures/${name}.mjs`, import.meta.url));
   const run = (args) => {
     const out = spawnSync(process.execPath, [...args, fixture], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
     assert.equal(out.status, 0, out.stderr);
     return JSON.parse(out.stdout);
   };
-  const native = run([]);
-  const ours = run(['--import', fileURLToPath(new URL('../../register.mjs', import.meta.url))]);
-  assert.ok(Object.keys(native).length >= 9);
-  for (const name of Object.keys(native)) assert.deepEqual(ours[name], native[name], name);
-  assert.ok(isOurs(Writable.toWeb(new Writable({ write(c, e, cb) { cb(); } }))));
-});
+  return { native: run([]), ours: run(['--import', fileURLToPath(new URL('../../register.mjs', import.meta.url))]) };
+}
+
+for (const [side, Node] of [['Readable', Readable], ['Writable', Writable]]) {
+  test(`${side}.toWeb() gives one of ours that does what Node's adapter does`, T, () => {
+    const { native, ours } = fixtureLogs(`${side.toLowerCase()}-to-web`);
+    assert.ok(Object.keys(native).length >= 9);
+    for (const name of Object.keys(native)) assert.deepEqual(ours[name], native[name], name);
+    assert.ok(isOurs(Node.toWeb(side === 'Readable' ? new Readable({ read() {} }) : new Writable({ write(c, e, cb) { cb(); } }))));
+  });
+}
 
 test('stream.pipeline with ours as source, transform and destination', T, async () => {
   const { chunks, writable } = collect();

@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { Readable } from 'node:stream';
 import * as web from 'node:stream/web';
 import { ReadableStream as WebRS } from 'stream/web';
 import { fast, N, T, assertPatched } from './helpers.mjs';
@@ -50,7 +49,7 @@ test('a worker started with the flag inherited has the patch, stream/web include
 test('native streams are instances of the patched globals', T, async () => {
   const natives = [
     new N.ReadableStream(),
-    Readable.toWeb(Readable.from(['x'])),
+    new N.TransformStream().readable,
     new CompressionStream('gzip').readable,
     new Blob(['x']).stream(),
   ];

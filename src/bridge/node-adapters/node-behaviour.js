@@ -43,3 +43,13 @@ export const toWebMode = {
   mapsZlibErrors: major >= 22,
   mapsBrotliErrors: major >= 24,
 };
+
+/**
+ * Readable.toWeb (./to-web.js). Node 24+ waits only for a Duplex's readable
+ * side, and once the stream ended or was cancelled reports nothing more;
+ * Node 26 also ignores 'data' after that.
+ */
+export const readableToWebMode = {
+  readEndsOnce: major >= 24,
+  dataAfterEndIgnored: major >= 26,
+};

@@ -1,18 +1,23 @@
-// Writable.toWeb(nodeWritable) as one of our WritableStreams. Node's adapter
-// makes a native WritableStream over the Node stream, and ours can reach a
-// native writable only through its public writer: a promise per chunk, then
-// Node's reaction to it (src/bridge/fast-over-native.js), where Node's own
-// pipe writes with none. Ours writes the Node stream directly: a pipe of ours
-// into it hands each chunk to write() at once, and a write() returns a
-// promise only under backpressure.
+// Readable.toWeb(nodeReadable) and Writable.toWeb(nodeWritable) as our own
+// streams. Node's adapters make native streams over the Node stream, and a
+// native stream meets ours only through a bridge: Node's pipe into a native
+// twin of ours (src/bridge/native-twin.js), or our pipe through the native
+// writer, a promise per chunk and Node's reaction to it
+// (src/bridge/fast-over-native.js), where Node's own pipe into its adapter
+// writes with none. Ours read and write the Node stream directly, so a chain
+// of ours runs through them as through any stream of ours.
 //
-// It does what Node's adapter does on the running version: the queuing
-// strategy from the Node stream, write() waiting for 'drain' when write()
-// returned false, close() ending the Node stream and waiting for it to
-// finish, abort() destroying it, and the Node stream's end or error
-// (stream.finished) closing or erroring ours, with the error mapped as Node
-// maps it. Where versions differ, ./node-behaviour.js says. Anything else (not
-// a Node writable, already destroyed or ended) goes to Node's adapter.
+// They do what Node's adapters do on the running version. Readable.toWeb:
+// the strategy from the Node stream, the stream paused and read on 'data'
+// (a pool Buffer copied out), paused again when the queue is full, resumed
+// by pull(), destroyed by cancel(), and closed or errored when it ends.
+// Writable.toWeb: the strategy from the Node stream, write() waiting for
+// 'drain' only when write() returned false, close() ending the Node stream
+// and waiting for it to finish, abort() destroying it. For both, the Node
+// stream's end or error (stream.finished) closes or errors ours, with the
+// error mapped as Node maps it. Where versions differ, ./node-behaviour.js
+// says. Anything else (options, not a Node stream, a stream already
+// destroyed or ended) goes to Node's adapter.
 import {
   ReflectApply, PromiseReject, Uint8ArrayCtor, isAnyArrayBuffer, ObjectCreate, ObjectKeys, OriginalTypeError,
   StringPrototypeStartsWith,
@@ -22,8 +27,10 @@ import {
   CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded,
 } from '../../writable/default-controller.js';
 import { wrapWritableStream } from '../../writable/writable-stream.js';
+import { CreateReadableStream } from '../../readable/default-controller.js';
+import { wrapReadableStream } from '../../readable/readable-stream.js';
 import { nodeAbortError } from '../../node-internals/abort-error.js';
-import { toWebMode } from './node-behaviour.js';
+import { toWebMode, readableToWebMode } from './node-behaviour.js';
 
 /** Node's isWritableEnded (internal/streams/utils): the Node stream has been ended, or null when unknown. */
 function isWritableEnded(streamWritable) {
@@ -35,14 +42,18 @@ function isWritableEnded(streamWritable) {
 }
 
 const sizeByLength = (chunk) => chunk?.byteLength ?? chunk?.length ?? 1;
+const byteLengthSize = (chunk) => chunk.byteLength; // ByteLengthQueuingStrategy's size()
+const noop = () => {};
 
 /**
- * Returns Writable.toWeb for `stream` (node:stream), given Node's own as
- * `original`, and `zlibConstants()`, node:zlib's constants (loaded only for
- * an error with a code).
+ * Returns { readableToWeb, writableToWeb } for `stream` (node:stream), given
+ * Node's own as `original` ({ readable, writable }), node:buffer's Buffer, and
+ * `zlibConstants()`, node:zlib's constants (loaded only for an error with a
+ * code).
  */
-export function makeWritableToWeb(stream, original, zlibConstants) {
-  const { finished, destroy, isDestroyed, isWritable } = stream;
+export function makeToWeb(stream, original, Buffer, zlibConstants) {
+  const { finished, destroy, isDestroyed, isReadable, isWritable } = stream;
+  const isBuffer = Buffer.isBuffer;
   let zlibFailures; // the codes Node 22+ turns into a TypeError: zlib's negative ones and Z_NEED_DICT
 
   function isZlibFailure(code) {
@@ -68,10 +79,75 @@ export function makeWritableToWeb(stream, original, zlibConstants) {
     return error;
   }
 
+  function readableToWeb(streamReadable, options = undefined) {
+    if (options !== undefined || typeof streamReadable?._readableState !== 'object' ||
+        isDestroyed(streamReadable) || !isReadable(streamReadable)) {
+      return ReflectApply(original.readable, this, arguments);
+    }
+    return wrapReadableStream(readableOver(streamReadable));
+  }
+
+  function readableOver(streamReadable) {
+    const objectMode = streamReadable.readableObjectMode;
+    const highWaterMark = streamReadable.readableHighWaterMark;
+    let controller; // the public controller, through which Node's adapter enqueues, closes and errors
+    let wasCanceled = false;
+    const rs = CreateReadableStream(
+      () => undefined,
+      () => {
+        try {
+          streamReadable.resume();
+          return undefined;
+        } catch (e) {
+          return PromiseReject(e);
+        }
+      },
+      (reason) => {
+        wasCanceled = true;
+        try {
+          destroy(streamReadable, reason);
+          return promiseResolvedWith(undefined);
+        } catch (e) {
+          return PromiseReject(e);
+        }
+      },
+      highWaterMark,
+      objectMode ? undefined : byteLengthSize,
+    );
+    controller = rs.controller.facade;
+    const onEnd = (error) => {
+      error = mapError(error);
+      cleanup();
+      // Legacy streams may emit 'error' again after finishing.
+      streamReadable.on('error', noop);
+      // Node 24+ stops at a cancel first, and marks the end as one.
+      if (readableToWebMode.readEndsOnce) {
+        if (wasCanceled) return;
+        wasCanceled = true;
+      } else if (!error && wasCanceled) {
+        return;
+      }
+      if (error) controller.error(error);
+      else controller.close();
+    };
+    // Node 24+ does not wait for a Duplex's writable side.
+    const cleanup = readableToWebMode.readEndsOnce ? finished(streamReadable, { writable: false }, onEnd)
+      : finished(streamReadable, onEnd);
+    streamReadable.pause();
+    streamReadable.on('data', (chunk) => {
+      if (readableToWebMode.dataAfterEndIgnored && wasCanceled) return;
+      // A Buffer may be a slice of Node's pool: copy it out.
+      if (!objectMode && isBuffer(chunk)) chunk = new Uint8ArrayCtor(chunk);
+      controller.enqueue(chunk);
+      if (controller.desiredSize <= 0) streamReadable.pause();
+    });
+    return rs;
+  }
+
   function writableToWeb(streamWritable) {
     if (!(streamWritable && typeof streamWritable.write === 'function' && typeof streamWritable.on === 'function') ||
         isDestroyed(streamWritable) || !isWritable(streamWritable)) {
-      return ReflectApply(original, this, [streamWritable]);
+      return ReflectApply(original.writable, this, [streamWritable]);
     }
     return wrapWritableStream(writableOver(streamWritable));
   }
@@ -157,5 +233,5 @@ export function makeWritableToWeb(stream, original, zlibConstants) {
     return ws;
   }
 
-  return writableToWeb;
+  return { readableToWeb, writableToWeb };
 }
