@@ -35,62 +35,40 @@ const writerClose = W.close;
 const writerAbort = W.abort;
 const writerRelease = W.releaseLock;
 const writerClosed = getter(W, 'closed');
-const writerDesiredSize = getter(W, 'desiredSize');
 
 /**
  * Our WritableStream (an internal record) writing into the native WritableStream
  * `native`, which it locks. `release()` unlocks `native` again once a pipe has
- * ended without closing or aborting it; `whenWritten()` settles once every
- * chunk handed to `native` has been written there (or failed).
- *
- * A chunk is done for ours as soon as `native` queued it with room to spare
- * (its desiredSize still above 0), so our pipe writes into it directly, the
- * way Node's own pipe fills a native destination up to its high-water mark;
- * with the queue full, ours waits for that write. What a native pipe waits
- * for before it aborts or unlocks its destination (every chunk it read,
- * written) the bridge waits for itself: abort, and whenWritten() before
- * release. A write that fails errors `native`, and so ours (start()).
+ * ended without closing or aborting it.
  */
 export function fastWritableOver(native) {
   counters.nativeBridges++;
   const writer = ReflectApply(nativeGetWriter, native, []);
   let released = false;
   let stream;
-  let lastWrite; // the native write of the last chunk handed over
   const start = () => {
     // The native side can fail on its own (its readable side cancelled, a
-    // decoding error, a write that failed): error ours with the same reason.
+    // decoding error): error ours with the same reason.
     uponPromise(ReflectApply(writerClosed, writer, []), undefined, (e) => {
       if (!released) WritableStreamDefaultControllerErrorIfNeeded(stream.controller, e);
     });
     return undefined;
   };
-  const write = (chunk) => {
-    const written = ReflectApply(writerWrite, writer, [chunk]);
-    lastWrite = written;
-    const room = ReflectApply(writerDesiredSize, writer, []);
-    if (room === null || room <= 0) return written;
-    setPromiseIsHandled(written); // its failure reaches ours through `closed`
-    return undefined;
-  };
-  const whenWritten = () => (lastWrite === undefined ? promiseResolvedWith(undefined)
-    : uponPromise(lastWrite, noop, noop));
   stream = CreateWritableStream(
     start,
-    write,
+    (chunk) => ReflectApply(writerWrite, writer, [chunk]),
     () => ReflectApply(writerClose, writer, []),
-    (reason) => uponPromise(whenWritten(), () => ReflectApply(writerAbort, writer, [reason])),
+    (reason) => ReflectApply(writerAbort, writer, [reason]),
     1,
+    () => 1,
   );
   const release = () => {
     if (released) return;
     released = true;
     ReflectApply(writerRelease, writer, []);
   };
-  return { stream, release, whenWritten };
+  return { stream, release };
 }
-
-function noop() {}
 
 /** Copies a chunk unless it owns its whole buffer (enqueue detaches the buffer it is given). */
 function ownedBytes(chunk) {

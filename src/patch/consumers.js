@@ -107,12 +107,11 @@ function pipeOursToNative(source, dest, options, context) {
   if (nativeWritableLocked(dest)) throw invalidState(`${context}: the destination is locked`);
   const bridge = fastWritableOver(dest);
   const promise = ReflectApply(ourPipeTo, source, [wrapWritableStream(bridge.stream), opts]);
-  // A pipe that ends without closing or aborting its destination unlocks it,
-  // once what it wrote is written there (as a native pipe finalizes).
-  const release = () => uponPromise(bridge.whenWritten(), () => bridge.release());
-  return uponPromise(promise, release, (e) => uponPromise(release(), () => {
+  // A pipe that ends without closing or aborting its destination unlocks it.
+  return uponPromise(promise, () => bridge.release(), (e) => {
+    bridge.release();
     throw e;
-  }));
+  });
 }
 
 function pipeTo(destination, options = undefined) {
