@@ -27,6 +27,7 @@ export const ArrayIsArray = Array.isArray;
 export const OriginalPromise = Promise;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
 export const promiseThen = uncurryThis(Promise.prototype.then);
+export const promiseFinally = uncurryThis(Promise.prototype.finally);
 export const PromiseResolve = Promise.resolve.bind(Promise);
 export const PromiseReject = Promise.reject.bind(Promise);
 export const PromiseAll = Promise.all.bind(Promise);

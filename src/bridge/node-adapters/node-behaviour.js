@@ -4,7 +4,7 @@
 // the application's first adapter. test/interop/node-adapters-behaviour.test.mjs
 // provokes each behaviour from Node's own adapter on every version we test,
 // so a Node release that changes one fails that test.
-const major = Number(process.versions.node.split('.')[0]);
+const [major, minor] = process.versions.node.split('.').map(Number);
 
 /**
  * Node 26 pushes the end, and destroys on a stream error, when its read
@@ -53,3 +53,13 @@ export const readableToWebMode = {
   readEndsOnce: major >= 24,
   dataAfterEndIgnored: major >= 26,
 };
+
+/**
+ * The releases whose Readable.toWeb / Writable.toWeb ./to-web.js follows:
+ * those the fixtures of test/interop/fixtures/*-to-web.mjs compared, and
+ * later ones of the same major. Node changed these adapters within majors
+ * (24.0 has 22.23's), so on an older release, or another major, Node's own
+ * adapters stay.
+ */
+const toWebSince = { 20: 20, 22: 23, 24: 21, 26: 10 };
+export const toWebFollowed = toWebSince[major] !== undefined && minor >= toWebSince[major];

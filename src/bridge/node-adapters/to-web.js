@@ -20,9 +20,9 @@
 // destroyed or ended) goes to Node's adapter.
 import {
   ReflectApply, PromiseReject, Uint8ArrayCtor, isAnyArrayBuffer, ObjectCreate, ObjectKeys, OriginalTypeError,
-  StringPrototypeStartsWith,
+  StringPrototypeStartsWith, OriginalPromise, promiseThen, promiseFinally,
 } from '../../intrinsics.js';
-import { Deferred, uponPromise, promiseResolvedWith } from '../../promise.js';
+import { Deferred, promiseResolvedWith } from '../../promise.js';
 import {
   CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded,
 } from '../../writable/default-controller.js';
@@ -30,7 +30,7 @@ import { wrapWritableStream } from '../../writable/writable-stream.js';
 import { CreateReadableStream } from '../../readable/default-controller.js';
 import { wrapReadableStream } from '../../readable/readable-stream.js';
 import { nodeAbortError } from '../../node-internals/abort-error.js';
-import { toWebMode, readableToWebMode } from './node-behaviour.js';
+import { toWebMode, readableToWebMode, toWebFollowed } from './node-behaviour.js';
 
 /** Node's isWritableEnded (internal/streams/utils): the Node stream has been ended, or null when unknown. */
 function isWritableEnded(streamWritable) {
@@ -39,6 +39,24 @@ function isWritableEnded(streamWritable) {
   if (state?.errored) return false;
   if (typeof state?.ended !== 'boolean') return null;
   return state.ended;
+}
+
+/**
+ * A Readable whose end or error stream.finished() may report at once: Node
+ * 24+ then closes its stream inside toWeb(), which a watcher of ours cannot
+ * (Node's adapter passes finished() an option of its own).
+ */
+function readableEnding(streamReadable) {
+  const state = streamReadable._readableState;
+  return state.ended || state.endEmitted || state.errored != null || state.closed;
+}
+
+/** Node's SafePromisePrototypeFinally: `promise` settled, then onFinally, in as many microtasks. */
+function finallyAsNode(promise, onFinally) {
+  return new OriginalPromise((resolve, reject) => {
+    const inner = new OriginalPromise((a, b) => promiseThen(promise, a, b));
+    promiseThen(promiseFinally(inner, onFinally), resolve, reject);
+  });
 }
 
 const sizeByLength = (chunk) => chunk?.byteLength ?? chunk?.length ?? 1;
@@ -80,8 +98,8 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
   }
 
   function readableToWeb(streamReadable, options = undefined) {
-    if (options !== undefined || typeof streamReadable?._readableState !== 'object' ||
-        isDestroyed(streamReadable) || !isReadable(streamReadable)) {
+    if (!toWebFollowed || options !== undefined || typeof streamReadable?._readableState !== 'object' ||
+        isDestroyed(streamReadable) || !isReadable(streamReadable) || readableEnding(streamReadable)) {
       return ReflectApply(original.readable, this, arguments);
     }
     return wrapReadableStream(readableOver(streamReadable));
@@ -145,7 +163,8 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
   }
 
   function writableToWeb(streamWritable) {
-    if (!(streamWritable && typeof streamWritable.write === 'function' && typeof streamWritable.on === 'function') ||
+    if (!toWebFollowed ||
+        !(streamWritable && typeof streamWritable.write === 'function' && typeof streamWritable.on === 'function') ||
         isDestroyed(streamWritable) || !isWritable(streamWritable)) {
       return ReflectApply(original.writable, this, [streamWritable]);
     }
@@ -200,10 +219,7 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
         if (!streamWritable.writableNeedDrain && streamWritable.write(chunk)) return undefined;
         backpressure = new Deferred();
         if (toWebMode.drainedAtOnce && !streamWritable.writableNeedDrain) backpressure.resolve(undefined);
-        return uponPromise(backpressure.promise, clearBackpressure, (e) => {
-          clearBackpressure();
-          throw e;
-        });
+        return finallyAsNode(backpressure.promise, clearBackpressure);
       } catch (e) {
         return PromiseReject(e);
       }
