@@ -17,7 +17,8 @@
 // stream's end or error (stream.finished) closes or errors ours, with the
 // error mapped as Node maps it. Where versions differ, ./node-behaviour.js
 // says. Anything else (options, not a Node stream, a stream already
-// destroyed or ended) goes to Node's adapter.
+// destroyed, ended or errored, a Node release they were not compared on:
+// toWebFollowed) goes to Node's adapter.
 import {
   ReflectApply, PromiseReject, Uint8ArrayCtor, isAnyArrayBuffer, ObjectCreate, ObjectKeys, OriginalTypeError,
   StringPrototypeStartsWith, OriginalPromise, promiseThen, promiseFinally,
@@ -108,7 +109,6 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
   function readableOver(streamReadable) {
     const objectMode = streamReadable.readableObjectMode;
     const highWaterMark = streamReadable.readableHighWaterMark;
-    let controller; // the public controller, through which Node's adapter enqueues, closes and errors
     let wasCanceled = false;
     const rs = CreateReadableStream(
       () => undefined,
@@ -132,7 +132,8 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
       highWaterMark,
       objectMode ? undefined : byteLengthSize,
     );
-    controller = rs.controller.facade;
+    // The public controller: Node's adapter enqueues, closes and errors through it, and so meets its checks.
+    const controller = rs.controller.facade;
     const onEnd = (error) => {
       error = mapError(error);
       cleanup();
