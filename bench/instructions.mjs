@@ -9,7 +9,12 @@
 // count is then the same run to run; the collector's work is in it).
 //
 //   node bench/instructions.mjs [--node=26] [--transforms=0,1,3] [--ways=ours,native,node:stream,floor]
-//                               [--chunks=65536] [--jobs=2] [path/to/dist/fast-webstreams.js ...]
+//                               [--chunks=65536] [--jobs=2] [--patterns=readable-to-web,writable-to-web]
+//                               [path/to/dist/fast-webstreams.js ...]
+//
+// --patterns adds rows for Node's toWeb adapters in a chain
+// (bench/adapter-patterns.mjs; ways ours and native), as the suite's rows
+// `Readable.toWeb -> transform` and `pipeTo(Writable.toWeb)` run them.
 //
 // Every path given is a `ours` column (the A/B of two checkouts: pass each
 // checkout's bundle, built by `npm run bundle`; default: this checkout's).
@@ -29,8 +34,13 @@ import { nodeBinary } from './run.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const WARM_UP = 20000;
 
+const PATTERNS = ['readable-to-web', 'writable-to-web'];
+
 function parseArgs(argv) {
-  const opts = { node: null, transforms: [0, 1, 3], ways: ['ours'], chunks: 65536, jobs: Math.min(2, availableParallelism()), libs: [] };
+  const opts = {
+    node: null, transforms: [0, 1, 3], ways: ['ours'], chunks: 65536, jobs: Math.min(2, availableParallelism()), libs: [],
+    patterns: [],
+  };
   for (const a of argv) {
     const m = /^--([^=]+)=(.*)$/.exec(a);
     if (!m) {
@@ -44,12 +54,14 @@ function parseArgs(argv) {
     else if (k === 'ways') opts.ways = v.split(',');
     else if (k === 'chunks') opts.chunks = Number(v);
     else if (k === 'jobs') opts.jobs = Number(v);
+    else if (k === 'patterns') opts.patterns = v.split(',');
     else throw new Error(`unexpected argument: ${a}`);
   }
   for (const w of opts.ways) {
     if (!['ours', 'native', 'node:stream', 'floor'].includes(w)) throw new Error(`--ways: unknown way ${w}`);
   }
   if (opts.transforms.some((n) => !Number.isInteger(n) || n < 0)) throw new Error('--transforms: whole numbers, 0 or more');
+  for (const p of opts.patterns) if (!PATTERNS.includes(p)) throw new Error(`--patterns: unknown pattern ${p}`);
   if (!Number.isInteger(opts.chunks) || opts.chunks < 1000) throw new Error('--chunks: a whole number, 1000 or more');
   if (!Number.isInteger(opts.jobs) || opts.jobs < 1) throw new Error('--jobs: a whole number, 1 or more');
   if (opts.libs.length === 0) opts.libs.push(join(here, '..', 'dist', 'fast-webstreams.js'));
@@ -103,22 +115,28 @@ for (const way of opts.ways) {
 }
 const a = opts.chunks;
 const b = 3 * opts.chunks;
+// Rows: the chain with each number of transforms, then each pattern (for the ways that build it).
+const rows = [...opts.transforms.map((n) => ({ label: String(n), n, pattern: 'chain' })),
+  ...opts.patterns.map((pattern) => ({ label: pattern, n: 0, pattern }))];
+const builds = (row, col) => row.pattern === 'chain' || col.way === 'ours' || col.way === 'native';
 const cells = [];
-for (const n of opts.transforms) for (const col of columns) cells.push({ n, col });
+for (const row of rows) for (const col of columns) if (builds(row, col)) cells.push({ row, col });
 let done = 0;
-const counts = await runLimited(cells.flatMap(({ n, col }) => [a, b].map((c) => async () => {
-  const ir = await countInstructions(bin, [col.way, col.lib, String(n), String(WARM_UP), String(c)]);
+const counts = await runLimited(cells.flatMap(({ row, col }) => [a, b].map((c) => async () => {
+  const ir = await countInstructions(bin,
+    [col.way, col.lib, String(row.n), String(WARM_UP), String(c), row.pattern]);
   process.stderr.write(`${++done}/${cells.length * 2}\r`);
   return ir;
 })), opts.jobs);
 
 console.log(`Node ${version}, instructions per 1 KB chunk (valgrind, --predictable; ${b} - ${a} chunks)`);
 const width = Math.max(12, ...columns.map((c) => c.name.length + 2));
-console.log(`transforms${columns.map((c) => c.name.padStart(width)).join('')}`);
-for (const n of opts.transforms) {
-  const row = columns.map((col) => {
-    const i = cells.findIndex((c) => c.n === n && c.col === col);
-    return Math.round((counts[2 * i + 1] - counts[2 * i]) / (b - a));
+const labelWidth = Math.max(10, ...rows.map((r) => r.label.length));
+console.log(`${'transforms'.padStart(labelWidth)}${columns.map((c) => c.name.padStart(width)).join('')}`);
+for (const row of rows) {
+  const values = columns.map((col) => {
+    const i = cells.findIndex((c) => c.row === row && c.col === col);
+    return i < 0 ? '-' : String(Math.round((counts[2 * i + 1] - counts[2 * i]) / (b - a)));
   });
-  console.log(`${String(n).padStart(10)}${row.map((v) => String(v).padStart(width)).join('')}`);
+  console.log(`${row.label.padStart(labelWidth)}${values.map((v) => v.padStart(width)).join('')}`);
 }
