@@ -7,12 +7,12 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export const CHUNK = 1024;
-const HWM = 16;
+export const HWM = 16;
 const chunk = new Uint8Array(CHUNK);
 const resolved = Promise.resolve();
 
 // The suite's callbacks (bench/scenarios/common.mjs), shared by every way below.
-function makePull(count) {
+export function makePull(count) {
   let sent = 0;
   return (controller) => {
     while (controller.desiredSize > 0 && sent < count) {
@@ -94,10 +94,10 @@ export async function webChain(lib, n, count) {
   return bytes;
 }
 
-/** stream.pipeline() through as many object-mode Transforms. */
-export async function nodeChain(n, count) {
+/** An object-mode Readable of `count` chunks, high-water mark 16. */
+export function nodeSource(count) {
   let sent = 0;
-  const source = new Readable({
+  return new Readable({
     objectMode: true,
     highWaterMark: HWM,
     read() {
@@ -108,6 +108,11 @@ export async function nodeChain(n, count) {
       this.push(null);
     },
   });
+}
+
+/** stream.pipeline() through as many object-mode Transforms. */
+export async function nodeChain(n, count) {
+  const source = nodeSource(count);
   const transforms = [];
   for (let t = 0; t < n; t++) transforms.push(new Transform({ objectMode: true, transform(c, _e, cb) { cb(null, c); } }));
   let bytes = 0;
