@@ -85,6 +85,16 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
     return zlibFailures[code] === true;
   }
 
+  /** Node's `destroy(stream, reason)` (the adapters' cancel and abort), as a sink's promise. */
+  function destroyWith(nodeStream, reason) {
+    try {
+      destroy(nodeStream, reason);
+      return promiseResolvedWith(undefined);
+    } catch (e) {
+      return PromiseReject(e);
+    }
+  }
+
   /** Node's handling of the error stream.finished() reports (handleKnownInternalErrors on 22+). */
   function mapError(error) {
     const code = error?.code;
@@ -122,12 +132,7 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
       },
       (reason) => {
         wasCanceled = true;
-        try {
-          destroy(streamReadable, reason);
-          return promiseResolvedWith(undefined);
-        } catch (e) {
-          return PromiseReject(e);
-        }
+        return destroyWith(streamReadable, reason);
       },
       highWaterMark,
       objectMode ? undefined : byteLengthSize,
@@ -190,7 +195,7 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
       error = mapError(error);
       cleanup();
       // Legacy streams may emit 'error' again after finishing.
-      streamWritable.on('error', () => {});
+      streamWritable.on('error', noop);
       if (error != null) {
         backpressure?.reject(error);
         if (closed !== undefined) {
@@ -238,14 +243,7 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
       live = false;
       return promiseResolvedWith(undefined);
     };
-    const abort = (reason) => {
-      try {
-        destroy(streamWritable, reason);
-        return promiseResolvedWith(undefined);
-      } catch (e) {
-        return PromiseReject(e);
-      }
-    };
+    const abort = (reason) => destroyWith(streamWritable, reason);
     ws = CreateWritableStream(() => undefined, write, close, abort, highWaterMark, size);
     return ws;
   }
