@@ -100,6 +100,7 @@ export function nativeWritableWithRelease(stream) {
 function writeFromTwin(stream, chunk, request) {
   counters.syncWrites++;
   request.pending = true;
+  request.failed = false;
   writeDirectly(stream, chunk, request);
   if (!request.pending) return request.failed ? promiseRejectedWith(request.reason) : undefined;
   request.deferred = new Deferred();
