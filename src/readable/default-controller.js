@@ -116,7 +116,7 @@ export class ReadableStreamDefaultController {
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(c)) {
       throw invalidState('The stream is not in a state that permits enqueue');
     }
-    ReadableStreamDefaultControllerEnqueue(c, chunk);
+    enqueueWhenAllowed(c, chunk);
   }
 
   error(e = undefined) {
@@ -158,12 +158,22 @@ function callPullIfBelowHighWaterMark(controller) {
   return true;
 }
 
-/** The rest of CallPullIfNeeded, once ShouldCallPull said yes. */
+/**
+ * The rest of CallPullIfNeeded, once ShouldCallPull said yes. Kept this
+ * small so that V8 inlines it into enqueue() and the read: while a pull is
+ * in progress (most chunks of a source that fills its queue in pull()) it
+ * only notes that another pull is wanted.
+ */
 function callPull(controller) {
   if (controller.pulling) {
     controller.pullAgain = true;
     return;
   }
+  startPull(controller);
+}
+
+/** CallPullIfNeeded's steps from "set pulling to true". */
+function startPull(controller) {
   controller.pulling = true;
   controller.pullCount++;
   const result = controller.pullAlgorithm();
@@ -256,6 +266,15 @@ export function ReadableStreamDefaultControllerClose(controller) {
  */
 export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return false;
+  return enqueueWhenAllowed(controller, chunk);
+}
+
+/**
+ * ReadableStreamDefaultControllerEnqueue after its first step, once
+ * CanCloseOrEnqueue said yes: enqueue() has just checked it (and throws
+ * otherwise), so it skips the second check.
+ */
+function enqueueWhenAllowed(controller, chunk) {
   const stream = controller.stream;
   if (IsReadableStreamLocked(stream) && ReadableStreamGetNumReadRequests(stream) > 0) {
     ReadableStreamFulfillReadRequest(stream, chunk, false);
@@ -267,21 +286,30 @@ export function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
       // close was requested, no read request is waiting.
       return callPullIfBelowHighWaterMark(controller);
     }
-    let chunkSize;
-    try {
-      chunkSize = sizeAlgorithm(chunk);
-    } catch (e) {
-      ReadableStreamDefaultControllerError(controller, e);
-      throw e;
-    }
-    try {
-      ownQueueWithSizes(controller).enqueue(chunk, chunkSize);
-    } catch (e) {
-      ReadableStreamDefaultControllerError(controller, e);
-      throw e;
-    }
+    enqueueWithSizeAlgorithm(controller, chunk, sizeAlgorithm);
   }
   return ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+}
+
+/**
+ * ReadableStreamDefaultControllerEnqueue's steps for a chunk that a size
+ * algorithm measures: user code, which may throw. Apart, so that V8 inlines
+ * the common path above into the enqueue() of a source's pull().
+ */
+function enqueueWithSizeAlgorithm(controller, chunk, sizeAlgorithm) {
+  let chunkSize;
+  try {
+    chunkSize = sizeAlgorithm(chunk);
+  } catch (e) {
+    ReadableStreamDefaultControllerError(controller, e);
+    throw e;
+  }
+  try {
+    ownQueueWithSizes(controller).enqueue(chunk, chunkSize);
+  } catch (e) {
+    ReadableStreamDefaultControllerError(controller, e);
+    throw e;
+  }
 }
 
 /** ReadableStreamDefaultControllerError */
