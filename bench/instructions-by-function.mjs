@@ -53,7 +53,8 @@ function profile(bin, opts, chunks, dir) {
     const child = spawn('valgrind', ['--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`,
       bin, '--predictable', '--perf-basic-prof', join(here, 'instructions-child.mjs'),
       opts.way, opts.lib, String(opts.transforms), String(WARM_UP), String(chunks)],
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+    // In `dir`: --perf-basic-prof also writes V8's log (isolate-*.log) to the working directory.
+    { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
     let err = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (d) => { err += d; });
