@@ -6,7 +6,8 @@ import {
 } from './intrinsics.js';
 import { invalidState } from './errors.js';
 
-function noop() {}
+/** Does nothing: a reaction or listener whose outcome is ignored. */
+export function noop() {}
 
 /**
  * A promise plus its resolving functions (the spec's "a new promise"). `pending`

@@ -7,6 +7,7 @@ import {
 } from '../intrinsics.js';
 import { askNativeOnce, thrownCode } from '../errors.js';
 import { builtin } from '../patch/builtins.js';
+import { noop } from '../promise.js';
 
 const { setTimeout, clearTimeout } = builtin('node:timers'); // a program's fake timers must not stall a probe
 
@@ -112,7 +113,6 @@ export function askNativeLater(key, probe, fallback) {
   return entry;
 }
 
-const noop = () => {};
 
 /** How Node's class treated a chunk: null when taken, else { ctor, code } of the error it rejected with. */
 function writeOutcome(codec, chunk) {

@@ -23,7 +23,7 @@ import {
   ReflectApply, PromiseReject, Uint8ArrayCtor, isAnyArrayBuffer, ObjectCreate, ObjectKeys, OriginalTypeError,
   StringPrototypeStartsWith, OriginalPromise, promiseThen, promiseFinally,
 } from '../../intrinsics.js';
-import { Deferred, promiseResolvedWith } from '../../promise.js';
+import { Deferred, promiseResolvedWith, noop } from '../../promise.js';
 import {
   CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded,
 } from '../../writable/default-controller.js';
@@ -62,7 +62,6 @@ function finallyAsNode(promise, onFinally) {
 
 const sizeByLength = (chunk) => chunk?.byteLength ?? chunk?.length ?? 1;
 const byteLengthSize = (chunk) => chunk.byteLength; // ByteLengthQueuingStrategy's size()
-const noop = () => {};
 
 /**
  * Returns { readableToWeb, writableToWeb } for `stream` (node:stream), given
