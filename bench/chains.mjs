@@ -7,6 +7,8 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export const CHUNK = 1024;
+/** The ways bench/instructions-child.mjs builds the chain (floorChain, webChain of ours or the globals, nodeChain). */
+export const WAYS = ['ours', 'native', 'node:stream', 'floor'];
 export const HWM = 16;
 const chunk = new Uint8Array(CHUNK);
 const resolved = Promise.resolve();

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeBinary } from './run.mjs';
+import { WAYS } from './chains.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const WARM_UP = 20000;
@@ -41,7 +42,7 @@ function parseArgs(argv) {
     else if (k === 'top') opts.top = Number(v);
     else throw new Error(`unexpected argument: ${a}`);
   }
-  if (!['ours', 'native', 'node:stream', 'floor'].includes(opts.way)) throw new Error(`--way: unknown way ${opts.way}`);
+  if (!WAYS.includes(opts.way)) throw new Error(`--way: unknown way ${opts.way}`);
   if (!Number.isInteger(opts.chunks) || opts.chunks < 1000) throw new Error('--chunks: a whole number, 1000 or more');
   return opts;
 }

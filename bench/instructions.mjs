@@ -30,11 +30,13 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeBinary } from './run.mjs';
+import { WAYS } from './chains.mjs';
+import { patterns } from './adapter-patterns.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const WARM_UP = 20000;
 
-const PATTERNS = ['readable-to-web', 'writable-to-web'];
+const PATTERNS = Object.keys(patterns);
 
 function parseArgs(argv) {
   const opts = {
@@ -58,7 +60,7 @@ function parseArgs(argv) {
     else throw new Error(`unexpected argument: ${a}`);
   }
   for (const w of opts.ways) {
-    if (!['ours', 'native', 'node:stream', 'floor'].includes(w)) throw new Error(`--ways: unknown way ${w}`);
+    if (!WAYS.includes(w)) throw new Error(`--ways: unknown way ${w}`);
   }
   if (opts.transforms.some((n) => !Number.isInteger(n) || n < 0)) throw new Error('--transforms: whole numbers, 0 or more');
   for (const p of opts.patterns) if (!PATTERNS.includes(p)) throw new Error(`--patterns: unknown pattern ${p}`);
