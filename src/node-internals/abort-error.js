@@ -4,6 +4,7 @@
 // is the class; it must build an error with that code and name. Probed once,
 // at the first error that needs it.
 import { builtin } from '../patch/builtins.js';
+import { ReflectApply, AbortControllerCtor, AbortControllerAbort, abortControllerSignal } from '../intrinsics.js';
 
 let AbortErrorClass;
 
@@ -11,7 +12,10 @@ function probe() {
   const { Readable, addAbortSignal } = builtin('node:stream');
   const sample = new Readable({ read() {} });
   sample.on('error', () => {});
-  addAbortSignal(AbortSignal.abort(), sample);
+  // An aborted signal through the captured AbortController: a program that patched the global cannot break the probe.
+  const controller = new AbortControllerCtor();
+  ReflectApply(AbortControllerAbort, controller, []);
+  addAbortSignal(abortControllerSignal(controller), sample);
   const Found = sample.errored?.constructor;
   if (typeof Found === 'function') {
     const made = new Found();

@@ -207,6 +207,13 @@ for (const [side, Node] of [['Readable', Readable], ['Writable', Writable]]) {
   });
 }
 
+test('toWeb() adapters give Node\'s AbortError even after a program replaced AbortSignal.abort', T, () => {
+  const { native, ours } = fixtureLogs('to-web-patched-abort-signal');
+  assert.equal(native.readable.code, 'ABORT_ERR');
+  assert.equal(native.writable.code, 'ABORT_ERR');
+  assert.deepEqual(ours, native);
+});
+
 test('stream.pipeline with ours as source, transform and destination', T, async () => {
   const { chunks, writable } = collect();
   await pipelineP(oursFrom(['p', 'i']), upper(), writable);
