@@ -9,7 +9,11 @@
 // A row's name starts with V8's tier: * TurboFan, + Maglev, ^ Sparkplug.
 //
 //   node bench/instructions-by-function.mjs [--node=26] [--transforms=1] [--way=ours]
-//                                           [--chunks=200000] [--top=25] [path/to/dist/fast-webstreams.js]
+//                                           [--chunks=200000] [--top=25] [--pattern=writable-to-web]
+//                                           [path/to/dist/fast-webstreams.js]
+//
+// --pattern profiles one of bench/adapter-patterns.mjs' patterns (ways ours
+// and native) instead of the chain, as bench/instructions.mjs --patterns counts it.
 //
 // Slower than bench/instructions.mjs (callgrind: about a minute a run here)
 // and a little higher (perf-basic-prof writes its map as code is made); use
@@ -21,12 +25,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeBinary } from './run.mjs';
 import { WAYS } from './chains.mjs';
+import { patterns } from './adapter-patterns.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const WARM_UP = 20000;
 
 function parseArgs(argv) {
-  const opts = { node: null, transforms: 1, way: 'ours', chunks: 200000, top: 25, lib: join(here, '..', 'dist', 'fast-webstreams.js') };
+  const opts = {
+    node: null, transforms: 1, way: 'ours', pattern: 'chain', chunks: 200000, top: 25,
+    lib: join(here, '..', 'dist', 'fast-webstreams.js'),
+  };
   for (const a of argv) {
     const m = /^--([^=]+)=(.*)$/.exec(a);
     if (!m) {
@@ -40,9 +48,15 @@ function parseArgs(argv) {
     else if (k === 'way') opts.way = v;
     else if (k === 'chunks') opts.chunks = Number(v);
     else if (k === 'top') opts.top = Number(v);
+    else if (k === 'pattern') opts.pattern = v;
     else throw new Error(`unexpected argument: ${a}`);
   }
   if (!WAYS.includes(opts.way)) throw new Error(`--way: unknown way ${opts.way}`);
+  if (opts.pattern !== 'chain') {
+    if (!Object.hasOwn(patterns, opts.pattern)) throw new Error(`--pattern: unknown pattern ${opts.pattern}`);
+    if (opts.way !== 'ours' && opts.way !== 'native') throw new Error('--pattern: only the ways ours and native build it');
+    opts.transforms = 0;
+  }
   if (!Number.isInteger(opts.chunks) || opts.chunks < 1000) throw new Error('--chunks: a whole number, 1000 or more');
   return opts;
 }
@@ -53,7 +67,7 @@ function profile(bin, opts, chunks, dir) {
   return new Promise((done, fail) => {
     const child = spawn('valgrind', ['--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`,
       bin, '--predictable', '--perf-basic-prof', join(here, 'instructions-child.mjs'),
-      opts.way, opts.lib, String(opts.transforms), String(WARM_UP), String(chunks)],
+      opts.way, opts.lib, String(opts.transforms), String(WARM_UP), String(chunks), opts.pattern],
     // In `dir`: --perf-basic-prof also writes V8's log (isolate-*.log) to the working directory.
     { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
     let err = '';
@@ -150,7 +164,8 @@ try {
     rows.push([key.replace(/file:\/\/\S*\/(dist|bench)\//, '$1/'), perChunk]);
   }
   rows.sort((x, y) => y[1] - x[1]);
-  console.log(`Node ${version}, ${opts.way}, ${opts.transforms} transform(s): instructions per chunk by function ` +
+  const what = opts.pattern === 'chain' ? `${opts.transforms} transform(s)` : opts.pattern;
+  console.log(`Node ${version}, ${opts.way}, ${what}: instructions per chunk by function ` +
     `(callgrind; ${2 * opts.chunks} - ${opts.chunks} chunks; total ${total.toFixed(0)})`);
   for (const [name, n] of rows.slice(0, opts.top)) console.log(`${n.toFixed(1).padStart(8)}  ${name}`);
 } finally {
