@@ -127,6 +127,8 @@ for (const major of majors) {
       ['--test', '--test-reporter=dot', ...errorFiles]);
     step(`Node ${node.version}: differential fuzzer (${FUZZ_ENV.FUZZ_SEEDS} seeds, gate ${FUZZ_ENV.FUZZ_GATE})`, node.bin,
       ['--test', '--test-reporter=dot', 'test/fuzz/fuzz.test.mjs'], FUZZ_ENV);
+    step(`Node ${node.version}: codec fuzzer (TextEncoderStream, TextDecoderStream, CompressionStream, DecompressionStream)`,
+      node.bin, ['--test', '--test-reporter=dot', 'test/fuzz/codecs.test.mjs']);
   }
   if (!skipWpt) {
     // The native results of the first run are the baseline of the preload run.
