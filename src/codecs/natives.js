@@ -151,15 +151,21 @@ export function nativeChunkOutcome(name, kind, makeChunk, format, fallback) {
   }, fallback);
 }
 
+// Input every decompressor fails on at once (a bad header); `size` bytes of it.
+const badInput = (size) => new Uint8ArrayCtor(size).fill(0xff);
+
 /**
- * Whether Node's DecompressionStream rejects with zlib's own Error (Node 20)
- * or wraps it in a TypeError (22+): asked by feeding it a bad header.
+ * Whether Node's DecompressionStream(format) rejects with the engine's own
+ * Error (Node 20) or wraps it in a TypeError (22+), for a failure of the
+ * input's end (`truncated`: Z_BUF_ERROR, asked with no input at all) or of
+ * its content (asked with a bad header). Node 22 wraps the first for every
+ * format, the second for the zlib formats but not for brotli; 24+ wrap both.
  */
-export function nativeWrapsZlibErrors() {
-  return askNativeLater('zlibErrorWrapped', () => {
-    const codec = new nativeCodecs.DecompressionStream('deflate');
+export function nativeWrapsZlibErrors(format, truncated) {
+  return askNativeLater(`zlibErrorWrapped:${format}:${truncated ? 'end' : 'content'}`, () => {
+    const codec = new nativeCodecs.DecompressionStream(format);
     const writer = codec.writable.getWriter();
-    promiseThen(writer.write(new Uint8ArrayCtor([0, 0, 0, 0])), noop, noop);
+    if (!truncated) promiseThen(writer.write(badInput(4)), noop, noop);
     promiseThen(writer.close(), noop, noop);
     return promiseThen(codec.readable.getReader().read(), () => true, (error) => error instanceof OriginalTypeError);
   }, true);

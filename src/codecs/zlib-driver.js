@@ -22,9 +22,10 @@ const zlib = builtin('node:zlib');
 const ERR_TRAILING_JUNK = 'ERR_TRAILING_JUNK_AFTER_STREAM_END';
 
 /**
- * A zlib failure as Node's class reports it: zlib's own Error on Node 20, a
- * TypeError (the Compression standard's) with zlib's code and the zlib error
- * as cause on 22+. `wrapped` is natives.js#nativeWrapsZlibErrors's answer.
+ * A zlib failure as Node's class reports it: the engine's own Error on Node 20
+ * (and for brotli's content errors on 22), a TypeError (the Compression
+ * standard's) with the engine's code and its error as cause otherwise.
+ * `wrapped` is natives.js#nativeWrapsZlibErrors's answer for the failure.
  */
 function asNodeError(error, wrapped) {
   if (!wrapped || error instanceof OriginalTypeError) return error;
@@ -33,15 +34,16 @@ function asNodeError(error, wrapped) {
   return typeError;
 }
 
-// Input bytes accepted ahead of zlib (copied, waiting for the write in
-// flight to finish) before a write has to wait: enough to keep zlib's thread
-// busy between JS turns, small enough to bound memory.
-const AHEAD_LIMIT = 64 * 1024;
-// A chunk at least this large goes to zlib as it is, and its write settles
-// once zlib has consumed it (as with Node's own classes): a copy would cost a
-// memcpy and a fresh allocation per chunk, and batching gains nothing when one
-// chunk is a thread-pool job's worth of work.
-const UNCOPIED_MIN = 16 * 1024;
+// One limit, the zlib engine's own writableHighWaterMark (16 KiB on Node 20,
+// 64 KiB on 22+), since it is where Node's class makes a write wait for zlib
+// (and where a failure meanwhile rejects that write rather than a later one):
+// - input accepted ahead of zlib (the write in flight and the copies batched
+//   behind it) before a write has to wait: enough to keep zlib's thread busy
+//   between JS turns, small enough to bound memory;
+// - a chunk at least this large goes to zlib as it is, and its write settles
+//   once zlib has consumed it: a copy would cost a memcpy and a fresh
+//   allocation per chunk, and batching gains nothing when one chunk is a
+//   thread-pool job's worth of work.
 
 /**
  * Per stream: the zlib engine, the write in flight, the chunks batched behind
@@ -53,7 +55,9 @@ export class ZlibDriver {
     this.className = className;
     this.format = format;
     this.controller = undefined;
+    this.limit = engine.writableHighWaterMark;
     this.inFlight = false;
+    this.inFlightBytes = 0;
     this.batch = [];
     this.batchBytes = 0;
     // Where a writer's own (uncopied) bytes are: the write waiting for them
@@ -64,6 +68,7 @@ export class ZlibDriver {
     this.flushing = false;
     this.error = undefined;
     this.cancelled = false;
+    this.cancelReason = undefined;
     this.failing = undefined; // while Node is asked how to report a zlib failure: the promise of its answer
     this.ended = false;
     const onWritten = (error) => {
@@ -94,6 +99,7 @@ export class ZlibDriver {
   feed(bytes, uncopied) {
     if (!this.inFlight) {
       this.inFlight = true;
+      this.inFlightBytes = bytes.byteLength;
       this.uncopiedInFlight = uncopied;
       this.engine.write(bytes, this.onWritten);
     } else {
@@ -114,14 +120,16 @@ export class ZlibDriver {
       const lone = this.batch.length === 1;
       const batch = lone ? this.batch[0] : BufferConcat(this.batch, this.batchBytes);
       this.uncopiedInFlight = lone && this.uncopiedInBatch;
+      this.inFlightBytes = this.batchBytes;
       this.uncopiedInBatch = false;
       this.batch = [];
       this.batchBytes = 0;
       this.engine.write(batch, this.onWritten);
     } else {
       this.inFlight = false;
+      this.inFlightBytes = 0;
     }
-    if (!this.flushing && !this.uncopiedInFlight) this.release();
+    if (!this.flushing && !this.uncopiedInFlight && this.inFlightBytes < this.limit) this.release();
   }
 
   /** The promise of a write (or the flush) that goes on when release() is called. */
@@ -148,7 +156,7 @@ export class ZlibDriver {
     const trailing = error?.code === ERR_TRAILING_JUNK
       ? nativeRejectsTrailingData(this.format, trailingProbeInput(this.format))
       : undefined;
-    const wrapped = nativeWrapsZlibErrors();
+    const wrapped = nativeWrapsZlibErrors(this.format, error?.code === 'Z_BUF_ERROR');
     if ((trailing === undefined || trailing.settled) && wrapped.settled) {
       this.settleFailure(error, trailing, wrapped);
     } else {
@@ -160,6 +168,9 @@ export class ZlibDriver {
   }
 
   settleFailure(error, trailing, wrapped) {
+    // Cancelled while Node was being asked: the cancellation stands, the failure
+    // has nothing left to error (as when it comes after the cancel).
+    if (this.cancelled) return;
     if (trailing !== undefined && !trailing.answer) {
       // This Node's class ignores data after the end (Node 22, deflate-raw):
       // the stream ends with what zlib produced before it.
@@ -182,6 +193,8 @@ export class ZlibDriver {
 // The algorithms; `this` is the controller record, its codec slot the ZlibDriver.
 export function zlibTransform(chunk) {
   const driver = this.codec;
+  // Only a write that waited for a probe gets here after a cancel: it fails with the reason.
+  if (driver.cancelled) return promiseRejectedWith(driver.cancelReason);
   if (driver.failing !== undefined) return promiseThen(driver.failing, () => functionCall(zlibTransform, this, chunk));
   let bytes;
   if (ArrayBufferIsView(chunk)) {
@@ -203,7 +216,7 @@ export function zlibTransform(chunk) {
   }
   driver.controller = this;
   const view = new Uint8ArrayCtor(viewBuffer(bytes), viewByteOffset(bytes), viewByteLength(bytes));
-  if (view.byteLength >= UNCOPIED_MIN) {
+  if (view.byteLength >= driver.limit) {
     // zlib reads the writer's own bytes, and the write waits until it has
     // (written() releases it), so they cannot change first.
     driver.feed(view, true);
@@ -212,12 +225,13 @@ export function zlibTransform(chunk) {
   // The write settles before zlib reads the bytes, so zlib gets a copy: the
   // writer may reuse its buffer as soon as the write has settled.
   driver.feed(view.slice(), false);
-  if (driver.batchBytes < AHEAD_LIMIT) return undefined;
+  if (driver.inFlightBytes + driver.batchBytes < driver.limit) return undefined;
   return driver.wait();
 }
 
 export function zlibFlush() {
   const driver = this.codec;
+  if (driver.cancelled) return promiseRejectedWith(driver.cancelReason);
   if (driver.failing !== undefined) return promiseThen(driver.failing, () => functionCall(zlibFlush, this));
   if (driver.error !== undefined) return promiseRejectedWith(driver.error);
   if (driver.ended) return resolvedUndefined();
@@ -238,6 +252,7 @@ export function zlibFlush() {
 export function zlibCancel(reason) {
   const driver = this.codec;
   driver.cancelled = true;
+  driver.cancelReason = reason;
   // The stream is done with: what the destroyed engine reports later
   // (a pending write's callback error) has nothing left to error.
   driver.controller = undefined;

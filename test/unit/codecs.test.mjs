@@ -367,3 +367,58 @@ test('pipes through our chain and through install()', T, async () => {
     assert.equal(streamWeb[name], native[name]);
   }
 });
+
+/** How a write of `bytes`, then the close, then the first read settle on `codec` (constructor and code). */
+async function failureOutcomes(codec, bytes) {
+  const shape = (p) => p.then(() => 'ok', (e) => `${e.constructor.name} ${e.code}`);
+  const writer = codec.writable.getWriter();
+  const reader = codec.readable.getReader();
+  const read = shape((async () => { while (!(await reader.read()).done); })());
+  const write = await shape(writer.write(bytes));
+  const close = await shape(writer.close());
+  return `write ${write}, close ${close}, read ${await read}`;
+}
+
+// Found by the codec fuzzer (test/fuzz/codecs/, docs/codecs.md "Fuzzing"):
+// Node 22 wraps brotli's content errors (ERR__ERROR_FORMAT_*) in no TypeError,
+// but its end-of-input Z_BUF_ERROR it does; ours wrapped both.
+test('each engine failure is wrapped (or not) as Node wraps it, per format', T, async () => {
+  const formats = ['deflate', 'deflate-raw', 'gzip', 'brotli'].filter((f) => outcome(() => new native.DecompressionStream(f))[0] === 'ok');
+  for (const format of formats) {
+    for (const [name, bytes] of [['a bad header', new Uint8Array(4).fill(0xff)], ['no input', new Uint8Array(0)]]) {
+      const [o, n] = await Promise.all([failureOutcomes(new DecompressionStream(format), bytes),
+        failureOutcomes(new native.DecompressionStream(format), bytes)]);
+      assert.equal(o, n, `${format}, ${name}`);
+    }
+  }
+});
+
+// Found by the codec fuzzer: Node's class makes a write wait for zlib (and
+// rejects it if zlib fails meanwhile) only from zlib's writableHighWaterMark
+// (16 KiB on Node 20, 64 KiB on 22+); below it the write resolves and the
+// failure goes to the close and the reads. Ours waited from 16 KiB everywhere.
+test('a failing write settles as native: resolved below zlib\'s high-water mark, rejected from it', T, async () => {
+  for (const size of [4, 20 << 10, 80 << 10]) {
+    const bytes = new Uint8Array(size).fill(0xff);
+    const [o, n] = await Promise.all([failureOutcomes(new DecompressionStream('deflate'), bytes),
+      failureOutcomes(new native.DecompressionStream('deflate'), bytes)]);
+    assert.equal(o, n, `${size} bytes of bad input`);
+  }
+});
+
+// Found by the codec fuzzer: a zlib failure reported after the readable side
+// was cancelled (Node being asked how to report it meanwhile) made later work
+// fail with it; the cancellation stands instead, and nothing stays pending.
+test('a cancel is not undone by a zlib failure that comes after it', T, async () => {
+  for (const C of [DecompressionStream, native.DecompressionStream]) {
+    const ds = new C('gzip');
+    const writer = ds.writable.getWriter();
+    const reader = ds.readable.getReader();
+    const write = writer.write(new Uint8Array(100).fill(0xff)).then(() => 'ok', (e) => (e === 'why' ? 'the reason' : e.code));
+    const cancelled = await reader.cancel('why').then(() => 'ok', (e) => e.code);
+    assert.equal(cancelled, 'ok', C === DecompressionStream ? 'ours' : 'native');
+    assert.ok(['ok', 'the reason'].includes(await write), `${C === DecompressionStream ? 'ours' : 'native'}: ${await write}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(await writer.closed.then(() => 'closed', (e) => (e === 'why' ? 'the reason' : e.code)), 'the reason');
+  }
+});
