@@ -57,7 +57,7 @@ export async function fuzzCodecs({ seeds, from = 0, node = process.execPath, bat
     ]);
     for (let seed = start; seed < start + count; seed++) {
       const c = generate(seed);
-      const r = { seed, ...compare(c, native.get(seed), ours.get(seed)), native: native.get(seed), ours: ours.get(seed) };
+      const r = { seed, ...compare(c, native.get(seed), ours.get(seed), { bothNative: both === 'native' }), native: native.get(seed), ours: ours.get(seed) };
       results.push(r);
       onSeed?.(r);
     }

@@ -129,9 +129,9 @@ export async function runCase(c, { plant } = {}) {
   async function writeScript() {
     let writer = codec.writable.getWriter();
     const startReading = () => { readSlot = track(readLoop(codec.readable).then((s) => { readSlot.end = s; })); };
-    if (c.read !== 'late') startReading();
-    const interruptWriter = async (at) => {
-      if (it?.at !== at || interruptSlot !== undefined) return;
+    if (c.read !== 'late' && c.read !== 'after-writes') startReading();
+    const interruptsAt = (at) => it?.at === at && interruptSlot === undefined && (it.kind === 'abort' || it.kind === 'release-writer');
+    const interruptWriter = async () => {
       await macrotask();
       if (it.kind === 'abort') interruptSlot = track(writer.abort(reason));
       else if (it.kind === 'release-writer') {
@@ -141,14 +141,15 @@ export async function runCase(c, { plant } = {}) {
       }
     };
     for (const [i, chunk] of c.chunks.entries()) {
-      await interruptWriter(i);
+      // Awaited only where it interrupts: 'all' writes are issued in one synchronous run.
+      if (interruptsAt(i)) await interruptWriter();
       const slot = track(writer.write(materialize(chunk)));
       writeSlots.push(slot);
       if (c.writes === 'each') await promises.at(-1);
     }
-    await interruptWriter(c.chunks.length);
+    if (interruptsAt(c.chunks.length)) await interruptWriter();
     closeSlot = track(writer.close());
-    if (c.read === 'late') startReading();
+    if (c.read === 'late' || c.read === 'after-writes') startReading();
   }
 
   // Wait until everything settled, or nothing happened for IDLE_MS.
