@@ -38,6 +38,11 @@ export class RingQueue {
     return this.items[this.head];
   }
 
+  /** The item `i` places from the front (0 <= i < length). */
+  at(i) {
+    return this.items[(this.head + i) & this.mask];
+  }
+
   clear() {
     if (this.length !== 0) {
       this.items = noItems;

@@ -16,10 +16,12 @@ import { counters } from '../metrics/counters.js';
  * "set up a TransformStream" gives) running `transform(chunk)` and `flush()`
  * with `this` being the controller record; `codec` is stored on it.
  * transform returns undefined when done at once, else a promise; flush and
- * cancel return promises.
+ * cancel return promises. `writesAhead`: writes run while nobody reads, as
+ * in Node's zlib classes, and the codec bounds what it holds itself.
  */
-export function createCodecTransform(codec, transform, flush, cancel) {
+export function createCodecTransform(codec, transform, flush, cancel, writesAhead = false) {
   const stream = new TransformStreamImpl();
+  stream.writesAhead = writesAhead;
   counters.transformStreamsCreated++;
   // No size algorithm (undefined) on either side: every chunk counts 1, as a
   // strategy without size() gives, and the fast paths, which leave any size

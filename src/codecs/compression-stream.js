@@ -12,7 +12,7 @@ export class CompressionStream {
   constructor(format) {
     const name = convertFormat(format, 'CompressionStream');
     const driver = new ZlibDriver(newCompressor(name), 'CompressionStream', name);
-    this.#transform = createCodecTransform(driver, zlibTransform, zlibFlush, zlibCancel);
+    this.#transform = createCodecTransform(driver, zlibTransform, zlibFlush, zlibCancel, true);
   }
 
   get readable() {

@@ -12,7 +12,7 @@ export class DecompressionStream {
   constructor(format) {
     const name = convertFormat(format, 'DecompressionStream');
     const driver = new ZlibDriver(newDecompressor(name), 'DecompressionStream', name);
-    this.#transform = createCodecTransform(driver, zlibTransform, zlibFlush, zlibCancel);
+    this.#transform = createCodecTransform(driver, zlibTransform, zlibFlush, zlibCancel, true);
   }
 
   get readable() {

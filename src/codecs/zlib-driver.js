@@ -14,7 +14,7 @@ import { Deferred, promiseRejectedWith, resolvedUndefined } from '../promise.js'
 import { codedError } from '../errors.js';
 import { builtin } from '../patch/builtins.js';
 import { enqueueOutput } from './codec-transform.js';
-import { TransformStreamError } from '../transform/transform-stream.js';
+import { TransformStreamError, backpressureChangePromise } from '../transform/transform-stream.js';
 import { chunkKind, chunkOutcome, refusedChunkError, takenBytes } from './zlib-chunks.js';
 import { nativeRejectsTrailingData, nativeWrapsZlibErrors } from './natives.js';
 
@@ -44,6 +44,12 @@ function asNodeError(error, wrapped) {
 //   once zlib has consumed it: a copy would cost a memcpy and a fresh
 //   allocation per chunk, and batching gains nothing when one chunk is a
 //   thread-pool job's worth of work.
+
+// Output nobody has read yet is held up to `limit` bytes, as Node's class
+// holds up to its readable side's high-water mark: the stream takes writes
+// while nobody reads, as Node's does (a program may await its writes and its
+// close before reading), and past that zlib is paused until a read takes the
+// output; its input then fills up to `limit`, where writes wait.
 
 /**
  * Per stream: the zlib engine, the write in flight, the chunks batched behind
@@ -76,6 +82,12 @@ export class ZlibDriver {
       else this.written();
     };
     this.onWritten = onWritten; // made in a local: see docs/architecture.md, "Closures kept in fields"
+    this.paused = false; // zlib paused until a read takes the output held (see above)
+    const onOutputWanted = () => {
+      this.paused = false;
+      engine.resume();
+    };
+    this.onOutputWanted = onOutputWanted;
     engine.on('data', (buffer) => {
       // A copy, as Node's own classes make: zlib's output buffers share memory,
       // and a consumer may transfer what it reads.
@@ -83,7 +95,11 @@ export class ZlibDriver {
         enqueueOutput(this.controller, new Uint8ArrayCtor(buffer));
       } catch {
         // The readable side was cancelled or errored: the engine is destroyed next.
+        return;
       }
+      // Not while flushing: the close waits for zlib's end, and a cancel of the
+      // readable side waits for the close (the transform's finish promise).
+      if (!this.paused && !this.flushing && unreadOutputFills(this.controller, this.limit)) this.pauseUntilRead();
     });
     engine.on('end', () => {
       this.ended = true;
@@ -139,6 +155,13 @@ export class ZlibDriver {
     return waiting.promise;
   }
 
+  /** Pauses zlib until the readable side asks for more (its backpressure lowered by a read). */
+  pauseUntilRead() {
+    this.paused = true;
+    this.engine.pause();
+    promiseThen(backpressureChangePromise(this.controller.stream), this.onOutputWanted);
+  }
+
   release() {
     const waiting = this.waiting;
     if (waiting !== undefined) {
@@ -190,6 +213,14 @@ export class ZlibDriver {
   }
 }
 
+/** Whether the chunks queued, unread, on the readable side of `controller`'s codec add up to `limit` bytes. */
+function unreadOutputFills(controller, limit) {
+  const queue = controller.stream.readable.controller.queue;
+  let bytes = 0;
+  for (let i = 0; i < queue.length && bytes < limit; i++) bytes += viewByteLength(queue.at(i));
+  return bytes >= limit;
+}
+
 // The algorithms; `this` is the controller record, its codec slot the ZlibDriver.
 export function zlibTransform(chunk) {
   const driver = this.codec;
@@ -237,6 +268,7 @@ export function zlibFlush() {
   if (driver.ended) return resolvedUndefined();
   driver.controller = this;
   driver.flushing = true;
+  if (driver.paused) driver.onOutputWanted();
   const promise = driver.wait();
   // end() follows the writes before it, the batch included.
   if (driver.batch.length !== 0) {

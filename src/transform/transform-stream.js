@@ -46,6 +46,9 @@ export class TransformStreamImpl {
     // The one fast-path slot: the pipe pump writing into this transform
     // (tier 0, src/fast/chain.js), while a pipe runs.
     this.fused = undefined;
+    // A codec (src/codecs/) whose own driver bounds what it holds unread: its
+    // writes run without waiting for the readable side's backpressure.
+    this.writesAhead = false;
     this.controller = undefined;
     // How the start promise both sides wait on settles (see transformStartStep1).
     this.startState = undefined;
@@ -268,7 +271,7 @@ function makeSettleParkedPull(stream) {
 }
 
 /** The current [[backpressureChangePromise]], made when first needed. */
-function backpressureChangePromise(stream) {
+export function backpressureChangePromise(stream) {
   if (stream.backpressureChange === undefined) stream.backpressureChange = new Deferred();
   return stream.backpressureChange.promise;
 }
@@ -280,7 +283,9 @@ export function TransformStreamUnblockWrite(stream) {
 
 /** TransformStreamDefaultSinkWriteAlgorithm */
 function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
-  if (stream.backpressure && !transformReadArmed(stream)) return transformAfterBackpressureChange(stream, chunk);
+  if (stream.backpressure && !transformReadArmed(stream) && !stream.writesAhead) {
+    return transformAfterBackpressureChange(stream, chunk);
+  }
   return TransformStreamDefaultControllerPerformTransform(stream.controller, chunk);
 }
 
