@@ -436,7 +436,8 @@ function writeThroughWriter(pump, chunk) {
   const stayInFlight = pump.writesStayInFlight;
   pump.destClean = false;
   // dest-not-idle: backpressure, a write in flight, or a size() (its own or its transform's output's)
-  countFallback(stayInFlight === undefined ? 'dest-not-idle' : stayInFlight, dest);
+  const reason = stayInFlight === undefined ? 'dest-not-idle' : stayInFlight;
+  countFallback(reason, dest);
   counters.specWrites++;
   if (sites.on) countAtSite(dest, 'specWrites');
   if (WritableStreamDefaultWriterWriteTracked(pump.pipe.writer, chunk, pump.writeRequest)) pump.writesInFlight++;
