@@ -113,7 +113,6 @@ export function askNativeLater(key, probe, fallback) {
   return entry;
 }
 
-
 /** How Node's class treated a chunk: null when taken, else { ctor, code } of the error it rejected with. */
 function writeOutcome(codec, chunk) {
   const writer = codec.writable.getWriter();
