@@ -40,6 +40,9 @@ export const OriginalRangeError = RangeError;
 export const BufferFrom = Buffer.from;
 export const BufferConcat = Buffer.concat;
 
+// Node's timers, for the zlib driver's batch sent after the writer's turn.
+export const SetImmediate = setImmediate;
+
 export const SymbolCtor = Symbol;
 export const SymbolAsyncIterator = Symbol.asyncIterator;
 export const SymbolIterator = Symbol.iterator;

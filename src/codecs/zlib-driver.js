@@ -8,7 +8,7 @@
 import {
   BufferConcat, ObjectHasOwn, OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, isSharedArrayBuffer, isDetachedBuffer, viewBuffer,
   viewByteOffset, viewByteLength,
-  PromiseAll, functionCall, promiseThen,
+  PromiseAll, SetImmediate, functionCall, promiseThen,
 } from '../intrinsics.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined } from '../promise.js';
 import { codedError } from '../errors.js';
@@ -88,6 +88,13 @@ export class ZlibDriver {
       engine.resume();
     };
     this.onOutputWanted = onOutputWanted;
+    this.sendScheduled = false; // sendLater is queued (setImmediate)
+    const sendLater = () => {
+      this.sendScheduled = false;
+      // Not after a flush (it sent the batch itself), a cancel or a failure (they drop it).
+      if (!this.inFlight && this.batch.length !== 0) this.sendBatch();
+    };
+    this.sendLater = sendLater;
     engine.on('data', (buffer) => {
       // A copy, as Node's own classes make: zlib's output buffers share memory,
       // and a consumer may transfer what it reads.
@@ -109,43 +116,55 @@ export class ZlibDriver {
   }
 
   /**
-   * Hands zlib `bytes` now, or batches them behind the write in flight.
+   * Batches `bytes` for zlib. With nothing in flight the batch goes to zlib
+   * once the writer's turn is over (sendLater), or at once when it fills the
+   * limit (the write then waits): one thread-pool job for what a pipe writes
+   * in one turn, not one for its first chunk and one for the rest.
    * `uncopied`: they are the writer's, and the write waits until zlib has them.
    */
   feed(bytes, uncopied) {
-    if (!this.inFlight) {
-      this.inFlight = true;
-      this.inFlightBytes = bytes.byteLength;
-      this.uncopiedInFlight = uncopied;
-      this.engine.write(bytes, this.onWritten);
-    } else {
-      this.batch.push(bytes);
-      this.batchBytes += bytes.byteLength;
-      this.uncopiedInBatch = uncopied;
-    }
+    this.batch.push(bytes);
+    this.batchBytes += bytes.byteLength;
+    this.uncopiedInBatch = uncopied;
+    if (this.inFlight) return;
+    if (this.batchBytes >= this.limit) this.sendBatch();
+    else this.sendAfterThisTurn();
+  }
+
+  /** The batch goes to zlib as one write (a batch of several is concatenated: a copy). */
+  sendBatch() {
+    const lone = this.batch.length === 1;
+    const bytes = lone ? this.batch[0] : BufferConcat(this.batch, this.batchBytes);
+    this.inFlight = true;
+    this.inFlightBytes = this.batchBytes;
+    this.uncopiedInFlight = lone && this.uncopiedInBatch;
+    this.uncopiedInBatch = false;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.engine.write(bytes, this.onWritten);
+  }
+
+  sendAfterThisTurn() {
+    if (this.sendScheduled) return;
+    this.sendScheduled = true;
+    SetImmediate(this.sendLater);
   }
 
   /**
-   * The write in flight is consumed: send the batch, and let a waiting write
-   * go on unless its bytes are the batch, sent as they are (a batch of several
-   * is concatenated: a copy).
+   * The write in flight is consumed: a batch of half the limit or more goes
+   * to zlib now, a smaller one after this turn (the writer fills it first, so
+   * the jobs stay large); a waiting write goes on unless its bytes are in
+   * flight, uncopied.
    */
   written() {
+    this.inFlight = false;
+    this.inFlightBytes = 0;
     this.uncopiedInFlight = false;
     if (this.batch.length !== 0) {
-      const lone = this.batch.length === 1;
-      const batch = lone ? this.batch[0] : BufferConcat(this.batch, this.batchBytes);
-      this.uncopiedInFlight = lone && this.uncopiedInBatch;
-      this.inFlightBytes = this.batchBytes;
-      this.uncopiedInBatch = false;
-      this.batch = [];
-      this.batchBytes = 0;
-      this.engine.write(batch, this.onWritten);
-    } else {
-      this.inFlight = false;
-      this.inFlightBytes = 0;
+      if (this.batchBytes * 2 >= this.limit) this.sendBatch();
+      else this.sendAfterThisTurn();
     }
-    if (!this.flushing && !this.uncopiedInFlight && this.inFlightBytes < this.limit) this.release();
+    if (!this.flushing && !this.uncopiedInFlight && this.inFlightBytes + this.batchBytes < this.limit) this.release();
   }
 
   /** The promise of a write (or the flush) that goes on when release() is called. */

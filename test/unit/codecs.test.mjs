@@ -213,6 +213,31 @@ test('many small chunks and a writer that reuses its buffer', T, async () => {
   assert.deepEqual(zlib.gunzipSync(concat(await reading)), Buffer.concat(expected));
 });
 
+test('the chunks written in one turn reach zlib as one write', T, async () => {
+  // Counted on zlib's own write, shadowed on Gzip.prototype for the test.
+  const original = zlib.Gzip.prototype.write;
+  const sizes = [];
+  zlib.Gzip.prototype.write = function (chunk, ...rest) {
+    sizes.push(chunk.byteLength);
+    return original.call(this, chunk, ...rest);
+  };
+  try {
+    const cs = new CompressionStream('gzip');
+    const reading = collect(cs.readable);
+    const writer = cs.writable.getWriter();
+    const chunks = Array.from({ length: 10 }, () => randomBytes(1000));
+    for (const chunk of chunks) writer.write(chunk);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(sizes, [10000], 'one zlib write for the ten chunks');
+    await writer.close();
+    assert.deepEqual(zlib.gunzipSync(concat(await reading)), concat(chunks));
+  } finally {
+    delete zlib.Gzip.prototype.write;
+  }
+  assert.equal(zlib.Gzip.prototype.write, original);
+});
+
 test('a writer that reuses its buffer, large chunks among small ones', T, async () => {
   // Large chunks go to zlib uncopied (their write waits for zlib), small ones
   // are copied and batched: every switch between the two keeps the bytes.
