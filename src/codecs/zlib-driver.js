@@ -15,6 +15,7 @@ import { codedError } from '../errors.js';
 import { builtin } from '../patch/builtins.js';
 import { enqueueOutput } from './codec-transform.js';
 import { TransformStreamError, backpressureChangePromise } from '../transform/transform-stream.js';
+import { queuedViewBytesReach } from '../readable/default-controller.js';
 import { chunkKind, chunkOutcome, refusedChunkError, takenBytes } from './zlib-chunks.js';
 import { nativeRejectsTrailingData, nativeWrapsZlibErrors } from './natives.js';
 
@@ -34,23 +35,6 @@ function asNodeError(error, wrapped) {
   return typeError;
 }
 
-// One limit, the zlib engine's own writableHighWaterMark (16 KiB on Node 20,
-// 64 KiB on 22+), since it is where Node's class makes a write wait for zlib
-// (and where a failure meanwhile rejects that write rather than a later one):
-// - input accepted ahead of zlib (the write in flight and the copies batched
-//   behind it) before a write has to wait: enough to keep zlib's thread busy
-//   between JS turns, small enough to bound memory;
-// - a chunk at least this large goes to zlib as it is, and its write settles
-//   once zlib has consumed it: a copy would cost a memcpy and a fresh
-//   allocation per chunk, and batching gains nothing when one chunk is a
-//   thread-pool job's worth of work.
-
-// Output nobody has read yet is held up to `limit` bytes, as Node's class
-// holds up to its readable side's high-water mark: the stream takes writes
-// while nobody reads, as Node's does (a program may await its writes and its
-// close before reading), and past that zlib is paused until a read takes the
-// output; its input then fills up to `limit`, where writes wait.
-
 /**
  * Per stream: the zlib engine, the write in flight, the chunks batched behind
  * it, and the write or flush waiting for room or for the end.
@@ -61,6 +45,15 @@ export class ZlibDriver {
     this.className = className;
     this.format = format;
     this.controller = undefined;
+    // One limit, the engine's own writableHighWaterMark (16 KiB on Node 20,
+    // 64 KiB on 22+), where Node's class makes a write wait for zlib (and
+    // where a failure meanwhile rejects that write rather than a later one):
+    // - input ahead of zlib (in flight and batched) before a write waits;
+    // - a chunk at least this large goes to zlib as it is, its write settled
+    //   once zlib has consumed it (a copy would cost a memcpy and an
+    //   allocation, and one such chunk is a thread-pool job's worth);
+    // - output nobody has read, held up to it as Node's class holds up to its
+    //   readable side's high-water mark, then zlib is paused (pauseUntilRead).
     this.limit = engine.writableHighWaterMark;
     this.inFlight = false;
     this.inFlightBytes = 0;
@@ -106,7 +99,7 @@ export class ZlibDriver {
       }
       // Not while flushing: the close waits for zlib's end, and a cancel of the
       // readable side waits for the close (the transform's finish promise).
-      if (!this.paused && !this.flushing && unreadOutputFills(this.controller, this.limit)) this.pauseUntilRead();
+      if (!this.paused && !this.flushing && queuedViewBytesReach(this.controller.stream.readable.controller, this.limit)) this.pauseUntilRead();
     });
     engine.on('end', () => {
       this.ended = true;
@@ -174,7 +167,12 @@ export class ZlibDriver {
     return waiting.promise;
   }
 
-  /** Pauses zlib until the readable side asks for more (its backpressure lowered by a read). */
+  /**
+   * Pauses zlib until the readable side asks for more (its backpressure
+   * lowered by a read). Until then the stream takes writes while nobody reads,
+   * as Node's class does (a program may await its writes and its close before
+   * reading); once paused, input fills up to the limit, where writes wait.
+   */
   pauseUntilRead() {
     this.paused = true;
     this.engine.pause();
@@ -230,14 +228,6 @@ export class ZlibDriver {
       TransformStreamError(this.controller.stream, this.error);
     }
   }
-}
-
-/** Whether the chunks queued, unread, on the readable side of `controller`'s codec add up to `limit` bytes. */
-function unreadOutputFills(controller, limit) {
-  const queue = controller.stream.readable.controller.queue;
-  let bytes = 0;
-  for (let i = 0; i < queue.length && bytes < limit; i++) bytes += viewByteLength(queue.at(i));
-  return bytes >= limit;
 }
 
 // The algorithms; `this` is the controller record, its codec slot the ZlibDriver.

@@ -1,5 +1,5 @@
 // ReadableStreamDefaultController and its abstract operations (spec 4.6 / 4.9.4).
-import { ReflectApply } from '../intrinsics.js';
+import { ReflectApply, viewByteLength } from '../intrinsics.js';
 import { reactToResult } from '../promise.js';
 import { emptyQueueWithSizes, ownQueueWithSizes } from '../queue.js';
 import { kWrap } from '../facade.js';
@@ -327,6 +327,18 @@ export function ReadableStreamDefaultControllerGetDesiredSize(controller) {
   if (state === 'errored') return null;
   if (state === 'closed') return 0;
   return controller.strategyHWM - controller.queue.totalSize;
+}
+
+/**
+ * Not a spec operation: whether the views queued, unread, in `controller` add
+ * up to `limit` bytes (counted no further). For a codec that bounds the output
+ * it holds (src/codecs/zlib-driver.js).
+ */
+export function queuedViewBytesReach(controller, limit) {
+  const queue = controller.queue;
+  let bytes = 0;
+  for (let i = 0; i < queue.length && bytes < limit; i++) bytes += viewByteLength(queue.at(i));
+  return bytes >= limit;
 }
 
 /** ReadableStreamDefaultControllerHasBackpressure */
