@@ -224,8 +224,19 @@ function makeTransformReactions(controller) {
  * cleared it, before that cancel errored the writable side: the spec would
  * call undefined. As native does, the stream errors with a TypeError and the
  * write rejects with it, instead of a throw in the middle of a pipe.
+ * A zlib codec's write (writesAhead) gets here without waiting for
+ * backpressure, where the standard's write would wait until the cancel has
+ * errored the writable side and then fail with that error: so it does.
  */
 function transformAfterClear(controller) {
+  const stream = controller.stream;
+  const finish = controller.finishPromise;
+  if (stream.writesAhead && finish !== undefined) {
+    const fail = () => {
+      throw stream.writable.storedError;
+    };
+    return uponPromise(finish.promise, fail, fail);
+  }
   const e = plainTypeError('The TransformStream was cancelled before this chunk could be transformed');
   TransformStreamError(controller.stream, e);
   return promiseRejectedWith(e);
