@@ -10,18 +10,23 @@ import {
 import { wrapReadableStream } from '../readable/readable-stream.js';
 import { wrapWritableStream } from '../writable/writable-stream.js';
 import { counters } from '../metrics/counters.js';
+import { nodeAbortError } from '../node-internals/abort-error.js';
 
 /**
  * A new TransformStreamImpl (writable high-water mark 1, readable 0, as
  * "set up a TransformStream" gives) running `transform(chunk)` and `flush()`
  * with `this` being the controller record; `codec` is stored on it.
  * transform returns undefined when done at once, else a promise; flush and
- * cancel return promises. `writesAhead`: writes run while nobody reads, as
- * in Node's zlib classes, and the codec bounds what it holds itself.
+ * cancel return promises. `zlibShaped`: as in Node's zlib classes, writes
+ * run while nobody reads (the codec bounds what it holds itself), and an
+ * abort or cancel without a reason errors the other side with an AbortError.
  */
-export function createCodecTransform(codec, transform, flush, cancel, writesAhead = false) {
+export function createCodecTransform(codec, transform, flush, cancel, zlibShaped = false) {
   const stream = new TransformStreamImpl();
-  stream.writesAhead = writesAhead;
+  if (zlibShaped) {
+    stream.writesAhead = true;
+    stream.makeNoReasonError = nodeAbortError;
+  }
   counters.transformStreamsCreated++;
   // No size algorithm (undefined) on either side: every chunk counts 1, as a
   // strategy without size() gives, and the fast paths, which leave any size

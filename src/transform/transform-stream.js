@@ -49,6 +49,9 @@ export class TransformStreamImpl {
     // A codec (src/codecs/) whose own driver bounds what it holds unread: its
     // writes run without waiting for the readable side's backpressure.
     this.writesAhead = false;
+    // A codec shaped as Node's zlib classes: makes the error an abort or a
+    // cancel without a reason goes on with (Node's AbortError; see reasonOf).
+    this.makeNoReasonError = undefined;
     this.controller = undefined;
     // How the start promise both sides wait on settles (see transformStartStep1).
     this.startState = undefined;
@@ -306,9 +309,10 @@ function transformAfterBackpressureChange(stream, chunk) {
 }
 
 /** TransformStreamDefaultSinkAbortAlgorithm */
-function TransformStreamDefaultSinkAbortAlgorithm(stream, reason) {
+function TransformStreamDefaultSinkAbortAlgorithm(stream, givenReason) {
   const controller = stream.controller;
   if (controller.finishPromise !== undefined) return controller.finishPromise.promise;
+  const reason = reasonOf(stream, givenReason);
   const readable = stream.readable;
   const finish = new Deferred();
   controller.finishPromise = finish;
@@ -326,6 +330,17 @@ function TransformStreamDefaultSinkAbortAlgorithm(stream, reason) {
     finish.reject(r);
   });
   return finish.promise;
+}
+
+/**
+ * The reason an abort or a cancel goes on with: the one given, as the spec
+ * says. Node's zlib classes are a zlib stream behind its adapters, which
+ * report a stream destroyed without an error as an AbortError; a codec of
+ * that shape sets makeNoReasonError, and an undefined reason becomes that
+ * error, for its cancel steps and for the other side.
+ */
+function reasonOf(stream, reason) {
+  return reason === undefined && stream.makeNoReasonError !== undefined ? stream.makeNoReasonError() : reason;
 }
 
 /**
@@ -375,9 +390,10 @@ function TransformStreamDefaultSourcePullAlgorithm(stream) {
 }
 
 /** TransformStreamDefaultSourceCancelAlgorithm */
-function TransformStreamDefaultSourceCancelAlgorithm(stream, reason) {
+function TransformStreamDefaultSourceCancelAlgorithm(stream, givenReason) {
   const controller = stream.controller;
   if (controller.finishPromise !== undefined) return controller.finishPromise.promise;
+  const reason = reasonOf(stream, givenReason);
   const writable = stream.writable;
   const finish = new Deferred();
   controller.finishPromise = finish;

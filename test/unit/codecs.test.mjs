@@ -408,14 +408,44 @@ test('a write right after a cancel of the readable side fails with its reason, a
     const write = settle(writer.write(new Uint8Array(3)));
     return { cancel: await cancel, write: await write, closed: await settle(writer.closed) };
   };
-  for (const reason of ['x', undefined]) {
-    const ours = await run(CompressionStream, reason);
-    assert.deepEqual(ours, { cancel: ['ok', undefined], write: ['rejected', reason], closed: ['rejected', reason] }, String(reason));
-  }
+  const ours = await run(CompressionStream, 'x');
+  assert.deepEqual(ours, { cancel: ['ok', undefined], write: ['rejected', 'x'], closed: ['rejected', 'x'] });
   // Node 20 and 22 reject the write too, and with the same reason when it has one
   // (Node 24+ resolves it: docs/codecs.md, "Fuzzing").
   const theirs = await run(native.CompressionStream, 'x');
   if (theirs.write[0] === 'rejected') assert.deepEqual(theirs, await run(CompressionStream, 'x'));
+});
+
+test('an abort or a cancel without a reason errors the other side with Node\'s AbortError', T, async () => {
+  // Node's zlib classes are a zlib stream behind its adapters, which report a
+  // stream destroyed without an error as an AbortError (the standard would
+  // use the reason, undefined). Each outcome, natively and ours, on this Node.
+  const settle = (p) => p.then(() => 'ok', (e) => (e === undefined ? 'undefined' : [e.constructor, e.name, e.code, e.message]));
+  const aborted = async (Class) => {
+    const stream = new Class('deflate');
+    const writer = stream.writable.getWriter();
+    const reader = stream.readable.getReader();
+    await writer.write(new Uint8Array(10));
+    const abort = settle(writer.abort());
+    return { abort: await abort, read: await settle(reader.read()), closed: await settle(writer.closed), readerClosed: await settle(reader.closed) };
+  };
+  const cancelled = async (Class) => {
+    const stream = new Class('gzip');
+    const writer = stream.writable.getWriter();
+    const reader = stream.readable.getReader();
+    await writer.write(new Uint8Array(10));
+    const cancel = settle(reader.cancel());
+    return { cancel: await cancel, write: await settle(writer.write(new Uint8Array(3))), closed: await settle(writer.closed) };
+  };
+  const abortedOurs = await aborted(CompressionStream);
+  assert.deepEqual(abortedOurs, await aborted(native.CompressionStream));
+  assert.equal(abortedOurs.read[2], 'ABORT_ERR');
+  const cancelledOurs = await cancelled(CompressionStream);
+  const cancelledNative = await cancelled(native.CompressionStream);
+  // Node 24+ resolves a write after the cancel (docs/codecs.md, "Fuzzing").
+  if (cancelledNative.write === 'ok') cancelledNative.write = cancelledOurs.write;
+  assert.deepEqual(cancelledOurs, cancelledNative);
+  assert.equal(cancelledOurs.closed[2], 'ABORT_ERR');
 });
 
 test('pipes through our chain and through install()', T, async () => {
