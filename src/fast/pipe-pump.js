@@ -23,7 +23,7 @@ import { armRead, armTransformRead, settleArmedRead } from './armed-read.js';
 
 export class PipePump {
   constructor(pipe) {
-    this.pipe = pipe; // the PipeState of pipe-to.js: reader, writer, shuttingDown
+    this.pipe = pipe; // the PipeState of pipe-to.js: reader, writer, shuttingDown, finalized
     this.source = pipe.source;
     this.dest = pipe.dest;
     this.readRequest = new PumpReadRequest(this);
@@ -110,6 +110,14 @@ export class PipePump {
       this.writeQueued = false;
       if (this.writeOwed) {
         writeOwedChunk(this);
+        return;
+      }
+      if (this.pipe.finalized) {
+        // The chunk arrived after a shutdown that did not wait for writes
+        // (the destination could take none: errored, erroring or closing).
+        // The spec's chunk steps would write it there and ignore the
+        // rejection; the writer is released by now (fuzz seed 87675).
+        dropPendingChunk(this);
         return;
       }
       const wrote = this.source.transform === undefined ? writePendingChunk(this) : writeWithTransformCheck(this);

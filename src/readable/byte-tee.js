@@ -27,6 +27,18 @@ function CloneAsUint8Array(O) {
   return array;
 }
 
+/**
+ * ReadableByteStreamControllerRespondWithNewView for the branch whose
+ * request view a BYOB read filled. The spec asserts that the branch still
+ * has that pull-into; a branch errored in the microtask before the chunk
+ * steps (the source's pull() errored it) has none, and the spec's step would
+ * fail an assertion (natively an uncaught ERR_INTERNAL_ASSERTION, fuzz seed
+ * 72837). There is nothing left to fill: the step is skipped.
+ */
+function respondToBranch(controller, view) {
+  if (controller.pendingPullIntos.length !== 0) ReadableByteStreamControllerRespondWithNewView(controller, view);
+}
+
 /** ReadableByteStreamTee */
 export function ReadableByteStreamTee(stream) {
   let reader = AcquireReadableStreamDefaultReader(stream);
@@ -144,10 +156,10 @@ export function ReadableByteStreamTee(stream) {
               resolveCancelPromiseWith(ReadableStreamCancel(stream, e));
               return;
             }
-            if (!byobCanceled) ReadableByteStreamControllerRespondWithNewView(byobBranch.controller, chunk);
+            if (!byobCanceled) respondToBranch(byobBranch.controller, chunk);
             ReadableByteStreamControllerEnqueue(otherBranch.controller, clonedChunk, true);
           } else if (!byobCanceled) {
-            ReadableByteStreamControllerRespondWithNewView(byobBranch.controller, chunk);
+            respondToBranch(byobBranch.controller, chunk);
           }
           reading = false;
           if (readAgainForBranch1) {
@@ -164,7 +176,7 @@ export function ReadableByteStreamTee(stream) {
         if (!byobCanceled) ReadableByteStreamControllerClose(byobBranch.controller);
         if (!otherCanceled) ReadableByteStreamControllerClose(otherBranch.controller);
         if (chunk !== undefined) {
-          if (!byobCanceled) ReadableByteStreamControllerRespondWithNewView(byobBranch.controller, chunk);
+          if (!byobCanceled) respondToBranch(byobBranch.controller, chunk);
           if (!otherCanceled && otherBranch.controller.pendingPullIntos.length !== 0) {
             ReadableByteStreamControllerRespond(otherBranch.controller, 0);
           }

@@ -47,6 +47,7 @@ class PipeState {
     this.signal = signal;
     this.abortAlgorithm = undefined;
     this.shuttingDown = false;
+    this.finalized = false; // the reader and writer are released
     this.result = new Deferred();
     this.pump = new PipePump(this); // the chunks read and written (src/fast/pipe-pump.js)
   }
@@ -202,6 +203,7 @@ function shutdown(pipe, hasError, error) {
 
 /** "Finalize" */
 function finalize(pipe, hasError, error) {
+  pipe.finalized = true;
   unlinkChain(pipe.pump);
   // The watchers have nothing left to do (shuttingDown is set): drop them
   // rather than let the releases below queue them.
