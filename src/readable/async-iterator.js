@@ -5,6 +5,7 @@ import {
   ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve, promiseThen,
 } from '../intrinsics.js';
 import { nextBufferedChunk } from '../fast/sync-read.js';
+import { readsAfterQueuedRead } from './node-pace.js';
 import { counters } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined, uponPromise } from '../promise.js';
@@ -15,13 +16,6 @@ import {
 } from './default-reader.js';
 
 const AsyncIteratorPrototype = ObjectGetPrototypeOf(ObjectGetPrototypeOf(async function* () {}).prototype);
-
-// Node 20 and 22 keep the promise of a read that took a queued chunk as the
-// ongoing one, so the next next() reads once it has settled, a microtask or
-// more later; Node 24+ reads a queued chunk at once every time. Taken from
-// the version (a probe would run Node's iterator and leave ticks queued);
-// test/unit/async-iterator-pace.test.mjs provokes Node's on every version.
-const readsAfterQueuedRead = Number(process.versions.node.split('.')[0]) < 24;
 
 class AsyncIteratorImpl {
   constructor(reader, preventCancel) {

@@ -6,21 +6,16 @@
 import { resolvedUndefined, returnUndefined, promiseResolvedWith } from '../promise.js';
 import { invokePromiseCallback } from '../webidl.js';
 import { PromiseReject, functionCall, isPromise } from '../intrinsics.js';
-
-// A promise pull() returns: WebIDL (and Node 20/22) react to a new promise
-// resolved with it, two microtasks after it settles; Node 24+ reacts to it as
-// it is. With 24+'s iterator, which reads queued chunks at once, the later
-// reaction let a read merge into the pullAgain of a pull() that then enqueued
-// nothing, and the stream waited where Node's pulled again (fuzz seeds 88991,
-// 111738). Taken from the version; test/unit/async-iterator-pace.test.mjs
-// runs that program natively and ours.
-const pullPromiseAsIs = Number(process.versions.node.split('.')[0]) >= 24;
+import { pullPromiseAsIs } from './node-pace.js';
 
 // pull(controller), called at a site of its own: see writeToSink in src/writable/default-controller.js.
 function pullFromSource() {
   try {
     const r = functionCall(this.pullCallback, this.underlyingSource, this.facade);
     if (!((typeof r === 'object' && r !== null) || typeof r === 'function')) return undefined;
+    // Node 24+ reacts to a promise as it is (node-pace.js): with its iterator,
+    // which reads queued chunks at once, the later reaction let a read merge
+    // into the pullAgain of a pull() that then enqueued nothing (seed 88991).
     return pullPromiseAsIs && isPromise(r) ? r : promiseResolvedWith(r);
   } catch (error) {
     return PromiseReject(error);
