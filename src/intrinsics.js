@@ -104,8 +104,6 @@ export const isArrayBuffer = nodeUtilTypes.isArrayBuffer;
 /** Is value an ArrayBuffer or a SharedArrayBuffer? */
 export const isAnyArrayBuffer = nodeUtilTypes.isAnyArrayBuffer;
 export const isProxy = nodeUtilTypes.isProxy;
-/** Is value a native promise (of %Promise% or a subclass)? Asks no `then`. */
-export const isPromise = nodeUtilTypes.isPromise;
 /** An ArrayBuffer's [[ArrayBufferByteLength]] (0 once detached); throws for anything else, a SharedArrayBuffer too. */
 export const arrayBufferByteLength = uncurryThis(getterOf(ArrayBufferPrototype, 'byteLength'));
 const resizableGetter = getterOf(ArrayBufferPrototype, 'resizable');

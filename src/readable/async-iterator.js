@@ -5,7 +5,7 @@ import {
   ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve, promiseThen,
 } from '../intrinsics.js';
 import { nextBufferedChunk } from '../fast/sync-read.js';
-import { readsAfterQueuedRead } from './node-pace.js';
+import { readsAfterQueuedRead } from '../node-pace.js';
 import { counters } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined, uponPromise } from '../promise.js';

@@ -5,18 +5,18 @@
 // converted callbacks) for them. start() is called by the setup itself, once.
 import { resolvedUndefined, returnUndefined, promiseResolvedWith } from '../promise.js';
 import { invokePromiseCallback } from '../webidl.js';
-import { PromiseReject, functionCall, isPromise } from '../intrinsics.js';
-import { pullPromiseAsIs } from './node-pace.js';
+import { PromiseReject, PromiseResolve, functionCall } from '../intrinsics.js';
+import { perChunkPromiseAsIs } from '../node-pace.js';
 
 // pull(controller), called at a site of its own: see writeToSink in src/writable/default-controller.js.
 function pullFromSource() {
   try {
     const r = functionCall(this.pullCallback, this.underlyingSource, this.facade);
     if (!((typeof r === 'object' && r !== null) || typeof r === 'function')) return undefined;
-    // Node 24+ reacts to a promise as it is (node-pace.js): with its iterator,
+    // Node 24+ reacts to a promise as it is (src/node-pace.js): with its iterator,
     // which reads queued chunks at once, the later reaction let a read merge
     // into the pullAgain of a pull() that then enqueued nothing (seed 88991).
-    return pullPromiseAsIs && isPromise(r) ? r : promiseResolvedWith(r);
+    return perChunkPromiseAsIs ? PromiseResolve(r) : promiseResolvedWith(r);
   } catch (error) {
     return PromiseReject(error);
   }

@@ -1,7 +1,8 @@
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 import { promiseRejectedWith, promiseResolvedWith, uponPromise, resolvedUndefined } from '../promise.js';
 import { kWrap } from '../facade.js';
-import { PromiseReject, functionCall } from '../intrinsics.js';
+import { PromiseReject, PromiseResolve, functionCall } from '../intrinsics.js';
+import { perChunkPromiseAsIs } from '../node-pace.js';
 import {
   illegalInvocation, invokePromiseCallback, defineInterface,
 } from '../webidl.js';
@@ -115,7 +116,8 @@ function transformByEnqueue(chunk) {
 function transformByTransformer(chunk) {
   try {
     const r = functionCall(this.transformCallback, this.transformer, chunk, this.facade);
-    return (typeof r === 'object' && r !== null) || typeof r === 'function' ? promiseResolvedWith(r) : undefined;
+    if (!((typeof r === 'object' && r !== null) || typeof r === 'function')) return undefined;
+    return perChunkPromiseAsIs ? PromiseResolve(r) : promiseResolvedWith(r); // src/node-pace.js
   } catch (error) {
     return PromiseReject(error);
   }

@@ -16,7 +16,7 @@ import { wrapReadableStream } from '../readable/readable-stream.js';
 import {
   WritableStreamDefaultControllerImpl, InitializeWritableStreamDefaultController,
   WritableStreamDefaultControllerStartFulfilled, WritableStreamDefaultControllerStartRejected,
-  WritableStreamDefaultControllerErrorIfNeeded,
+  WritableStreamDefaultControllerErrorIfNeeded, reactToWriteResult, kWriteParked,
 } from '../writable/default-controller.js';
 import { WritableStreamImpl } from '../writable/stream-ops.js';
 import { wrapWritableStream } from '../writable/writable-stream.js';
@@ -29,6 +29,7 @@ import { sites, noteCreation } from '../metrics/sites.js';
 import { performTransformHandingOff } from '../fast/chain.js';
 import { transformReadArmed } from '../fast/armed-read.js';
 import { invalidArgType, invalidArgValueRange, plainTypeError } from '../errors.js';
+import { parkedWriteReactsToTransform } from '../node-pace.js';
 
 /** TransformStreamImpl.startState while start() runs: if it throws, startPromise never settles. */
 const kStartThrew = Symbol('start threw');
@@ -43,6 +44,9 @@ export class TransformStreamImpl {
     this.backpressureChange = undefined; // Deferred
     this.pullParked = false;
     this.settleParkedPull = undefined; // made at the first pull settled a microtask later
+    // A write waiting for the output to be read, on Node 26+ (parkWrite).
+    this.parkedChunk = undefined;
+    this.resumeParkedWrite = undefined; // made at the first write parked
     // The one fast-path slot: the pipe pump writing into this transform
     // (tier 0, src/fast/chain.js), while a pipe runs.
     this.fused = undefined;
@@ -298,6 +302,7 @@ function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
  * context) on every write, taken or not.
  */
 function transformAfterBackpressureChange(stream, chunk) {
+  if (parkedWriteReactsToTransform) return parkWrite(stream, chunk);
   return uponPromise(backpressureChangePromise(stream), () => {
     const writable = stream.writable;
     if (writable.state === 'erroring') throw writable.storedError;
@@ -306,6 +311,35 @@ function transformAfterBackpressureChange(stream, chunk) {
     // (reactToWriteResult): adopting it takes the spec's two microtasks more.
     return performTransformHandingOff(stream, chunk) ?? fulfilledNextMicrotask(); // tier 0 hook
   });
+}
+
+/**
+ * The backpressure branch as Node 26+ takes it (src/node-pace.js): the same
+ * wait, then the write reacts to PerformTransform's promise itself rather
+ * than to a promise resolved with it. One write is in flight at a time, so
+ * one slot holds its chunk.
+ */
+function parkWrite(stream, chunk) {
+  stream.parkedChunk = chunk;
+  if (stream.resumeParkedWrite === undefined) makeResumeParkedWrite(stream);
+  reactToPromise(backpressureChangePromise(stream), stream.resumeParkedWrite);
+  return kWriteParked;
+}
+
+function makeResumeParkedWrite(stream) {
+  const resume = () => {
+    const chunk = stream.parkedChunk;
+    stream.parkedChunk = undefined;
+    const writable = stream.writable;
+    const controller = writable.controller;
+    if (writable.state === 'erroring') {
+      const error = writable.storedError;
+      enqueueMicrotask(() => controller.onWriteRejected(error));
+      return;
+    }
+    reactToWriteResult(controller, performTransformHandingOff(stream, chunk) ?? fulfilledNextMicrotask());
+  };
+  stream.resumeParkedWrite = resume;
 }
 
 /** TransformStreamDefaultSinkAbortAlgorithm */

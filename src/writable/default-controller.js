@@ -1,7 +1,9 @@
 // WritableStreamDefaultController and its abstract operations (spec 5.4 / 5.5.4).
 import {
-  ReflectApply, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, PromiseReject, functionCall,
+  ReflectApply, AbortControllerCtor, AbortControllerAbort, abortControllerSignal, PromiseReject, PromiseResolve,
+  functionCall,
 } from '../intrinsics.js';
+import { perChunkPromiseAsIs } from '../node-pace.js';
 import {
   enqueueMicrotask, reactToPromise, reactToResult, resolvedUndefined, returnUndefined, promiseResolvedWith,
 } from '../promise.js';
@@ -163,7 +165,8 @@ export function WritableStreamDefaultControllerStartRejected(controller, r) {
  * write(chunk, controller), for reactToWriteResult(): `undefined` when it
  * returned at once with no object (the common case, no promise made), a
  * promise resolved with what it returned otherwise (WebIDL's conversion of a
- * Promise return type), a rejected one when it threw. Each kind of callback
+ * Promise return type; on Node 24+ Promise.resolve of it, as Node's), a
+ * rejected one when it threw. Each kind of callback
  * (this, a transformer's transform(), a source's pull()) is called at a call
  * site of its own, with the check written out there: a shared helper's site
  * sees every kind and calls through V8's generic builtin, and the helper
@@ -173,7 +176,8 @@ export function WritableStreamDefaultControllerStartRejected(controller, r) {
 function writeToSink(chunk) {
   try {
     const r = functionCall(this.writeCallback, this.underlyingSink, chunk, this.facade);
-    return (typeof r === 'object' && r !== null) || typeof r === 'function' ? promiseResolvedWith(r) : undefined;
+    if (!((typeof r === 'object' && r !== null) || typeof r === 'function')) return undefined;
+    return perChunkPromiseAsIs ? PromiseResolve(r) : promiseResolvedWith(r); // src/node-pace.js
   } catch (error) {
     return PromiseReject(error);
   }
@@ -292,11 +296,18 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
   reactToWriteResult(controller, controller.writeAlgorithm(chunk));
 }
 
+/**
+ * What a write algorithm returns when it took the reactions on itself: it
+ * calls reactToWriteResult later with the promise to react to (a
+ * TransformStream's write parked on Node 26+, src/node-pace.js).
+ */
+export const kWriteParked = Symbol('kWriteParked');
+
 /** "Upon fulfillment / rejection of sinkWritePromise", for a write algorithm's result (see onWriteDoneAtOnce). */
 export function reactToWriteResult(controller, result) {
   if (controller.onWriteFulfilled === undefined) makeWriteReactions(controller);
   if (result === undefined) enqueueMicrotask(controller.onWriteDoneAtOnce);
-  else reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
+  else if (result !== kWriteParked) reactToResult(result, controller.onWriteFulfilled, controller.onWriteRejected);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The async iterator's pace against Node's own on the running Node: which
 // microtask each read reaches the stream in. Node 20 and 22 read the chunk
 // after a queued one a microtask or more after next() (the ongoing promise);
-// Node 24+ reads every queued chunk at once. src/readable/node-pace.js takes
+// Node 24+ reads every queued chunk at once. src/node-pace.js takes
 // that, and how soon a pull()'s promise is reacted to, from the version; this
 // provokes Node's on each one.
 import { test } from 'node:test';

@@ -1,0 +1,33 @@
+// How Node's own streams pace reads and the per-chunk callbacks on the
+// running Node, where versions differ and a program can tell (fuzz seeds
+// 88991, 111738: a pull() that enqueues nothing, whose stream waited forever
+// under the preload where Node's pulled again). Taken from the version, not asked of
+// Node at run time: a probe would run Node's stream code and leave ticks
+// queued. test/unit/async-iterator-pace.test.mjs provokes Node's behaviour
+// on every version we test, so a release that changes it fails there.
+const major = Number(process.versions.node.split('.')[0]);
+
+/**
+ * Node 20 and 22 keep the promise of a next() that took a queued chunk as
+ * the iterator's ongoing one, so the next next() reads once it has settled,
+ * a microtask or more later; Node 24+ reads a queued chunk at once every
+ * time (src/readable/async-iterator.js).
+ */
+export const readsAfterQueuedRead = major < 24;
+
+/**
+ * What pull(), write() or transform() returns: WebIDL (and Node 20/22) react
+ * to a new promise resolved with it, two microtasks after a promise settles;
+ * Node 24+ calls these three without the conversion and reacts to
+ * Promise.resolve(result), a native promise as it is. Start, close, abort,
+ * cancel and flush keep the conversion on every Node.
+ */
+export const perChunkPromiseAsIs = major >= 24;
+
+/**
+ * A write into a TransformStream that waits for its output to be read: Node
+ * 26+ reacts to the promise of the transform() it then runs directly, where
+ * the standard (and Node 20-24) resolve the write's own promise with it, a
+ * microtask or two later (src/transform/transform-stream.js).
+ */
+export const parkedWriteReactsToTransform = major >= 26;

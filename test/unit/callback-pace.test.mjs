@@ -1,0 +1,117 @@
+// How soon each underlying callback's promise is reacted to, against Node's
+// own classes on the running Node: the microtask at which the promises a
+// program holds settle when every callback returns a settled promise. Node
+// 24+ reacts to pull(), write() and transform() promises as they are, two
+// microtasks sooner than WebIDL's conversion (src/node-pace.js); a program
+// that counts on either pace (fuzz seed 88991) must see the running Node's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as ours from '../../src/index.js';
+
+const native = {
+  ReadableStream: globalThis.ReadableStream,
+  WritableStream: globalThis.WritableStream,
+  TransformStream: globalThis.TransformStream,
+};
+
+/** Runs `body(S, at)` with a microtask counter; `at(name)` logs the tick an event happens in. */
+async function ticks(S, body) {
+  let tick = 0;
+  const log = [];
+  const ticker = () => {
+    tick++;
+    if (tick < 100) queueMicrotask(ticker);
+  };
+  queueMicrotask(ticker);
+  body(S, (name) => () => log.push(`${name}@${tick}`), () => tick);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  return log.join(' ');
+}
+
+const settled = () => Promise.resolve();
+
+const scenarios = {
+  'write()': (S, at) => {
+    const writer = new S.WritableStream({ write: settled }).getWriter();
+    writer.write('a').then(at('w1'));
+    writer.write('b').then(at('w2'));
+    writer.close().then(at('closed'));
+  },
+  'write() rejecting': (S, at) => {
+    const writer = new S.WritableStream({ write: () => Promise.reject(new Error('x')) }).getWriter();
+    writer.write('a').catch(at('w1'));
+    writer.closed.catch(at('closed'));
+  },
+  'close()': (S, at) => {
+    new S.WritableStream({ close: settled }).getWriter().close().then(at('closed'));
+  },
+  'abort()': (S, at) => {
+    new S.WritableStream({ abort: settled }).getWriter().abort('x').then(at('aborted'));
+  },
+  'writable start()': (S, at) => {
+    const writer = new S.WritableStream({ start: settled }).getWriter();
+    writer.ready.then(at('ready'));
+    writer.write('a').then(at('w1'));
+  },
+  'pull()': (S, at) => {
+    let n = 0;
+    const reader = new S.ReadableStream({
+      pull(c) {
+        c.enqueue(n++);
+        return settled();
+      },
+    }).getReader();
+    reader.read().then(at('r1'));
+    reader.read().then(at('r2'));
+    reader.read().then(at('r3'));
+  },
+  'readable start() and cancel()': (S, at) => {
+    const stream = new S.ReadableStream({ start: settled, cancel: settled });
+    stream.cancel('x').then(at('cancelled'));
+  },
+  'transform()': (S, at) => {
+    const ts = new S.TransformStream({
+      transform(chunk, c) {
+        c.enqueue(chunk);
+        return settled();
+      },
+    });
+    const writer = ts.writable.getWriter();
+    const reader = ts.readable.getReader();
+    writer.write('a').then(at('w1'));
+    writer.write('b').then(at('w2'));
+    reader.read().then(at('r1'));
+    reader.read().then(at('r2'));
+  },
+  'transform() after a read': (S, at) => {
+    const ts = new S.TransformStream({
+      transform(chunk, c) {
+        c.enqueue(chunk);
+        return settled();
+      },
+    });
+    const writer = ts.writable.getWriter();
+    const reader = ts.readable.getReader();
+    reader.read().then(at('r1'));
+    writer.write('a').then(at('w1'));
+    writer.write('b').then(at('w2'));
+    reader.read().then(at('r2'));
+  },
+  'flush()': (S, at) => {
+    const ts = new S.TransformStream({ flush: settled });
+    ts.writable.getWriter().close().then(at('closed'));
+    ts.readable.getReader().read().then(at('done'));
+  },
+  'transform start() and cancel()': (S, at) => {
+    const ts = new S.TransformStream({ start: settled, cancel: settled });
+    ts.writable.getWriter().write('a').then(at('w1'));
+    ts.readable.getReader().read().then(at('r1'));
+    new S.TransformStream({ cancel: settled }).readable.cancel('x').then(at('cancelled'));
+  },
+};
+
+for (const [name, body] of Object.entries(scenarios)) {
+  test(`${name}: its promise is reacted to in the microtask Node's is`, async () => {
+    assert.equal(await ticks(ours, body), await ticks(native, body));
+  });
+}
