@@ -5,7 +5,7 @@
 // Node at run time: a probe would run Node's stream code and leave ticks
 // queued. test/unit/async-iterator-pace.test.mjs provokes Node's behaviour
 // on every version we test, so a release that changes it fails there.
-const major = Number(process.versions.node.split('.')[0]);
+import { nodeMajor as major } from './node-version.js';
 
 /**
  * Node 20 and 22 keep the promise of a next() that took a queued chunk as

@@ -35,6 +35,7 @@ import { sameShape } from './restore.js';
 import { builtinUndiciLoaded } from './order.js';
 import { kIsReadable } from '../node-internals/stream-symbols.js';
 import { watchPackageLoads } from '../node-internals/package-load.js';
+import { nodeMajor } from '../node-version.js';
 
 const CONSUMERS = ['text', 'json', 'arrayBuffer', 'blob', 'bytes', 'formData', 'clone'];
 
@@ -120,7 +121,7 @@ export function installBodies(j) {
   // Node 20: lazy accessors on globalThis. (On Node 22+ the globals are V8
   // lazy data properties: even reading their descriptor loads undici, which
   // costs 50-80 ms at every process start, so they are left alone there.)
-  const lazyAccessors = Number(process.versions.node.split('.')[0]) <= 20;
+  const lazyAccessors = nodeMajor <= 20;
   for (const name of lazyAccessors ? ['Response', 'Request'] : []) {
     const d = Object.getOwnPropertyDescriptor(globalThis, name);
     if (d === undefined || typeof d.get !== 'function') continue;

@@ -18,11 +18,11 @@ import { canGiveNativeFace } from './native-face.js';
 import { builtin } from './builtins.js';
 import { packageLoadMechanism } from '../node-internals/package-load.js';
 import { installCodecs, uninstallCodecs } from '../codecs/install.js';
+import { nodeMajor as major } from '../node-version.js';
 
 export { fastClasses };
 
 const names = Object.keys(fastClasses);
-const major = Number(process.versions.node.split('.')[0]);
 
 /** Node's native classes, as they were before any patch. */
 export function nativeClasses() {

@@ -7,10 +7,9 @@
 // (src/patch/instanceof.js, src/patch/bodies.js, docs/interop.md "Preload order").
 import { createRequire } from 'node:module';
 import { isBuiltinLoaded } from '../node-internals/loaded-builtins.js';
+import { nodeMajor as major } from '../node-version.js';
 
 const requireCache = createRequire(import.meta.url).cache; // require.cache: the same object for every require
-
-const major = Number(process.versions.node.split('.')[0]);
 
 /**
  * True when Node's bundled undici has already been loaded in this process

@@ -4,7 +4,7 @@
 // the application's first adapter. test/interop/node-adapters-behaviour.test.mjs
 // provokes each behaviour from Node's own adapter on every version we test,
 // so a Node release that changes one fails that test.
-const [major, minor] = process.versions.node.split('.').map(Number);
+import { nodeMajor as major, nodeMinor as minor } from '../../node-version.js';
 
 /**
  * Node 26 pushes the end, and destroys on a stream error, when its read
