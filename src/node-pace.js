@@ -1,10 +1,11 @@
 // How Node's own streams pace reads and the per-chunk callbacks on the
 // running Node, where versions differ and a program can tell (fuzz seeds
 // 88991, 111738: a pull() that enqueues nothing, whose stream waited forever
-// under the preload where Node's pulled again). Taken from the version, not asked of
-// Node at run time: a probe would run Node's stream code and leave ticks
-// queued. test/unit/async-iterator-pace.test.mjs provokes Node's behaviour
-// on every version we test, so a release that changes it fails there.
+// under the preload where Node's pulled again). Taken from the version, not
+// asked of Node at run time: a probe would run Node's stream code and leave
+// ticks queued. test/unit/async-iterator-pace.test.mjs and
+// callback-pace.test.mjs provoke Node's behaviour on every version we test,
+// so a release that changes it fails there.
 import { nodeMajor as major } from './node-version.js';
 
 /**
@@ -31,3 +32,12 @@ export const perChunkPromiseAsIs = major >= 24;
  * microtask or two later (src/transform/transform-stream.js).
  */
 export const parkedWriteReactsToTransform = major >= 26;
+
+/**
+ * A pipe's shutdown waits for the writes it made: Node 20 and 22 await the
+ * last write's promise, settled or not, then react to that wait, so the pipe
+ * releases the streams a microtask later than Node 24+ does, with a write in
+ * flight or none (src/fast/pipe-pump.js; fuzz seeds 64357, 124976, 128001:
+ * a second pipe into the writable found it unlocked a microtask early).
+ */
+export const shutdownAwaitsLastWrite = major < 24;
