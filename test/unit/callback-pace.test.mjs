@@ -42,6 +42,25 @@ const scenarios = {
     writer.write('a').catch(at('w1'));
     writer.closed.catch(at('closed'));
   },
+  'write() throwing': (S, at) => {
+    const writer = new S.WritableStream({ write() { throw new Error('x'); } }).getWriter();
+    writer.write('a').catch(at('w1'));
+    writer.closed.catch(at('closed'));
+  },
+  'pull() throwing': (S, at) => {
+    const stream = new S.ReadableStream({ pull() { throw new Error('x'); } });
+    stream.getReader().read().catch(at('r1'));
+  },
+  'transform() throwing': (S, at) => {
+    const ts = new S.TransformStream({ transform() { throw new Error('x'); } });
+    ts.writable.getWriter().write('a').catch(at('w1'));
+    ts.readable.getReader().read().catch(at('r1'));
+  },
+  'write() returning a thenable': (S, at) => {
+    const writer = new S.WritableStream({ write: () => ({ then: (resolve) => resolve() }) }).getWriter();
+    writer.write('a').then(at('w1'));
+    writer.write('b').then(at('w2'));
+  },
   'close()': (S, at) => {
     new S.WritableStream({ close: settled }).getWriter().close().then(at('closed'));
   },
