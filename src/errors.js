@@ -164,16 +164,11 @@ export function strategyBrandCode() {
 /**
  * ReadableStream.from given an object whose Symbol.asyncIterator or
  * Symbol.iterator is not callable: ERR_ARG_NOT_ITERABLE on Node 24+, plain on
- * 20 and 22. The same Node release rewrote from()'s iteration, which is also
- * when a sync iterator's non-object next() result became ERR_INVALID_STATE
- * (that one shows only asynchronously, so it follows this probe).
+ * 20 and 22. (The same release rewrote from()'s iteration: src/node-pace.js,
+ * fromIteratesInPlace.)
  */
 export function fromNotCallableCode() {
   return askNative('fromNotCallable', () => natives.ReadableStream.from({ [SymbolAsyncIterator]: 5 }));
-}
-
-export function fromNextResultCode() {
-  return fromNotCallableCode() === null ? null : ERR_INVALID_STATE;
 }
 
 /** A view on a SharedArrayBuffer given to a byte stream: ERR_INVALID_ARG_VALUE on Node 24+, plain before. */

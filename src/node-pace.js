@@ -41,3 +41,12 @@ export const parkedWriteReactsToTransform = major >= 26;
  * a second pipe into the writable found it unlocked a microtask early).
  */
 export const shutdownAwaitsLastWrite = major < 24;
+
+/**
+ * ReadableStream.from(): Node 24+ calls a sync iterator's next() itself
+ * (no async wrapper), waits for a value that is an object, and settles the
+ * pull in the reaction that enqueues the chunk; Node 20/22 iterate a sync
+ * iterable through an async generator and settle the pull two microtasks
+ * after that reaction (src/readable/from.js).
+ */
+export const fromIteratesInPlace = major >= 24;

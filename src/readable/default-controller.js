@@ -134,9 +134,10 @@ defineInterface(ReadableStreamDefaultController, 'ReadableStreamDefaultControlle
   ['desiredSize', 'close', 'enqueue', 'error']);
 
 /**
- * A pull algorithm's result meaning "settles later, through pullSettled()":
- * a transform's readable side waits for the next backpressure change that way
- * instead of through a fresh promise per chunk.
+ * A pull algorithm's result meaning "settles later, through pullSettled()
+ * or parkedPullFulfilled()": a transform's readable side waits for the next
+ * backpressure change that way instead of through a fresh promise per chunk,
+ * and ReadableStream.from() on Node 24+ for next()'s result.
  */
 export const kParked = Symbol('parked pull');
 
@@ -206,12 +207,17 @@ function finishPull(controller, onCleanStack) {
   else ReadableStreamDefaultControllerCallPullIfNeeded(controller);
 }
 
+/** Settles a parked pull from our own reaction (a clean stack): ReadableStream.from()'s on Node 24+. */
+export function parkedPullFulfilled(controller) {
+  finishPull(controller, true);
+}
+
 /**
  * Settles a parked pull. The spec reacts to the pull promise a microtask
- * later; only internal algorithms park (a transform's readable side), and
- * the one effect of settling is that the next read may pull at once, so it
- * settles now: a pipe reading the transform's output can then lower the
- * transform's backpressure in the same turn (what lets tier 0 chains flow).
+ * later; a transform's readable side parks, and the one effect of settling
+ * is that the next read may pull at once, so it settles now: a pipe reading
+ * the transform's output can then lower the transform's backpressure in the
+ * same turn (what lets tier 0 chains flow).
  */
 export function pullSettled(controller) {
   // Not on a clean stack: this runs inside transform()'s enqueue(), where no

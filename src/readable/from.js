@@ -1,14 +1,16 @@
 // ReadableStream.from(): ReadableStreamFromIterable (spec 4.9.1), with the
-// ECMAScript GetIterator(obj, async) and CreateAsyncFromSyncIterator it relies on.
+// ECMAScript GetIterator(obj, async) it relies on, at the running Node's pace.
 import { PromiseResolve, ReflectApply, SymbolAsyncIterator, SymbolIterator } from '../intrinsics.js';
-import { promiseResolvedWith, promiseRejectedWith, uponPromise } from '../promise.js';
+import { enqueueMicrotask, promiseResolvedWith, promiseRejectedWith, reactToPromise, uponPromise } from '../promise.js';
 import { isObject } from '../webidl.js';
 import {
   CreateReadableStream, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue,
+  ReadableStreamDefaultControllerError, kParked, parkedPullFulfilled,
 } from './default-controller.js';
+import { fromIteratesInPlace } from '../node-pace.js';
 import { feedPump } from '../fast/pipe-pump.js';
 import {
-  argNotIterable, codedTypeError, fromNextResultCode, fromNotCallableCode, invalidState, plainTypeError,
+  argNotIterable, codedTypeError, fromNotCallableCode, invalidState, plainTypeError,
 } from '../errors.js';
 
 /** GetMethod(value, key): undefined/null mean "absent"; anything else must be callable. */
@@ -28,63 +30,25 @@ function getIteratorFromMethod(obj, method) {
   return { iterator, nextMethod: iterator.next, done: false };
 }
 
-/** CreateAsyncFromSyncIterator: an async iterator record over a sync one. */
-function createAsyncFromSyncIterator(syncRecord) {
-  const continuation = (result, closeOnRejection) => {
-    const done = !!result.done;
-    const value = result.value;
-    let valueWrapper;
-    try {
-      // PromiseResolve(%Promise%, value): a native promise is taken as it is
-      // (its constructor is read), not wrapped in a new one.
-      valueWrapper = PromiseResolve(value);
-    } catch (e) {
-      if (!done && closeOnRejection) closeSyncIterator(syncRecord);
-      throw e;
-    }
-    return uponPromise(valueWrapper, (v) => ({ value: v, done }), (e) => {
-      if (!done && closeOnRejection) closeSyncIterator(syncRecord);
-      throw e;
-    });
-  };
-  const asyncIterator = {
-    next() {
-      try {
-        const result = ReflectApply(syncRecord.nextMethod, syncRecord.iterator, []);
-        if (!isObject(result)) throw codedTypeError('The iterator result is not an object', fromNextResultCode());
-        return continuation(result, true);
-      } catch (e) {
-        return promiseRejectedWith(e);
-      }
-    },
-    return(value) {
-      try {
-        const iterator = syncRecord.iterator;
-        const returnMethod = getMethod(iterator, 'return');
-        if (returnMethod === undefined) return promiseResolvedWith({ value, done: true });
-        const result = ReflectApply(returnMethod, iterator, [value]);
-        if (!isObject(result)) throw codedTypeError('The iterator return() result is not an object', fromNextResultCode());
-        return continuation(result, false);
-      } catch (e) {
-        return promiseRejectedWith(e);
-      }
-    },
-  };
-  return { iterator: asyncIterator, nextMethod: asyncIterator.next, done: false };
+/**
+ * CreateAsyncFromSyncIterator as Node 20/22 make it: an async generator
+ * delegating to the sync iterator (yield* is the language's own
+ * CreateAsyncFromSyncIterator), whose next() settles a few microtasks later
+ * than the bare wrapper's.
+ */
+function iterateInAsyncGenerator(syncRecord) {
+  const syncIterable = { [SymbolIterator]: () => syncRecord.iterator };
+  const generator = (async function* delegate() {
+    return yield* syncIterable;
+  })();
+  return { iterator: generator, nextMethod: generator.next, done: false };
 }
 
-/** IteratorClose on a sync iterator whose value was rejected (errors from return() are ignored). */
-function closeSyncIterator(syncRecord) {
-  try {
-    const returnMethod = getMethod(syncRecord.iterator, 'return');
-    if (returnMethod !== undefined) ReflectApply(returnMethod, syncRecord.iterator, []);
-  } catch {
-    // The original rejection wins.
-  }
-}
-
-/** GetIterator(obj, async) */
-function getAsyncIterator(obj) {
+/**
+ * GetIterator(obj, async); a sync iterator is wrapped when `wrapSync` (Node
+ * 20/22, through an async generator), and used as it is otherwise (Node 24+).
+ */
+function getAsyncIterator(obj, wrapSync) {
   if (obj === undefined || obj === null) {
     throw plainTypeError('ReadableStream.from: argument 1 must be an async iterable or an iterable');
   }
@@ -94,48 +58,116 @@ function getAsyncIterator(obj) {
     if (syncMethod === undefined) {
       throw argNotIterable('ReadableStream.from: argument 1 is neither an async iterable nor an iterable');
     }
-    return createAsyncFromSyncIterator(getIteratorFromMethod(obj, syncMethod));
+    const syncRecord = getIteratorFromMethod(obj, syncMethod);
+    return wrapSync ? iterateInAsyncGenerator(syncRecord) : syncRecord;
   }
   return getIteratorFromMethod(obj, method);
 }
 
-/** ReadableStreamFromIterable: returns an internal stream record. */
-export function ReadableStreamFromIterable(asyncIterable) {
-  const record = getAsyncIterator(asyncIterable);
-  let stream;
-  const startAlgorithm = () => undefined;
-  const pullAlgorithm = () => {
+const notAnIterResult = () => invalidState('The async iterator\'s next() did not resolve to an object');
+
+/**
+ * Node 20/22's pull: IteratorNext (a result that is not an object rejects the
+ * pull), a reaction to next()'s promise as it is that enqueues the chunk,
+ * and the pull's own promise settled two microtasks after that reaction (an
+ * async function returning the reaction's promise).
+ */
+function pullAsync(record, stream) {
+  let nextResult;
+  try {
+    nextResult = ReflectApply(record.nextMethod, record.iterator, []);
+  } catch (e) {
+    return promiseRejectedWith(e);
+  }
+  if (!isObject(nextResult)) return promiseRejectedWith(notAnIterResult());
+  const enqueued = uponPromise(PromiseResolve(nextResult), (iterResult) => {
+    if (!isObject(iterResult)) throw notAnIterResult();
+    if (iterResult.done) {
+      ReadableStreamDefaultControllerClose(stream.controller);
+    } else {
+      // Our own reaction, on a clean stack (value's getter has run): a pipe
+      // reading the stream writes the chunk when enqueue() returns, as the
+      // reference implementation's pipe writes inside its read's chunk
+      // steps, not a microtask later (fuzz seed 1524).
+      feedPump(stream, ReadableStreamDefaultControllerEnqueue, stream.controller, iterResult.value);
+    }
+  });
+  return promiseResolvedWith(enqueued);
+}
+
+/**
+ * Node 24+'s pull algorithm: parked (kParked) and settled by the reaction
+ * that enqueues the chunk, after waiting for a value that is an object; a
+ * result that is not an object, or a rejected value, errors the stream in
+ * that reaction. Its reactions are made once per stream.
+ */
+function pullInPlaceAlgorithm(record, streamOf) {
+  const onIterError = (e) => ReadableStreamDefaultControllerError(streamOf().controller, e);
+  const enqueueValue = (value) => {
+    const stream = streamOf();
+    feedPump(stream, ReadableStreamDefaultControllerEnqueue, stream.controller, value);
+    parkedPullFulfilled(stream.controller);
+  };
+  const onIterResult = (iterResult) => {
+    if (!isObject(iterResult)) {
+      onIterError(notAnIterResult());
+      return;
+    }
+    if (iterResult.done) {
+      const controller = streamOf().controller;
+      ReadableStreamDefaultControllerClose(controller);
+      parkedPullFulfilled(controller);
+      return;
+    }
+    const value = iterResult.value;
+    // Node 24+ waits for an object value as `await` would (a sync
+    // iterator's promises, and an async iterator's too).
+    if (isObject(value)) reactToPromise(PromiseResolve(value), enqueueValue, onIterError);
+    else enqueueValue(value);
+  };
+  const onNotAnObject = () => onIterError(notAnIterResult());
+  return () => {
     let nextResult;
     try {
       nextResult = ReflectApply(record.nextMethod, record.iterator, []);
     } catch (e) {
       return promiseRejectedWith(e);
     }
-    return uponPromise(promiseResolvedWith(nextResult), (iterResult) => {
-      if (!isObject(iterResult)) throw invalidState('The async iterator\'s next() did not resolve to an object');
-      if (iterResult.done) {
-        ReadableStreamDefaultControllerClose(stream.controller);
-      } else {
-        const value = iterResult.value;
-        // Our own reaction, on a clean stack (value's getter has run): a pipe
-        // reading the stream writes the chunk when enqueue() returns, as the
-        // reference implementation's pipe writes inside its read's chunk
-        // steps, not a microtask later (fuzz seed 1524).
-        feedPump(stream, ReadableStreamDefaultControllerEnqueue, stream.controller, value);
-      }
-    });
+    if (isObject(nextResult)) reactToPromise(PromiseResolve(nextResult), onIterResult, onIterError);
+    else enqueueMicrotask(onNotAnObject); // found wanting a microtask later, as Node's
+    return kParked;
   };
+}
+
+/**
+ * ReadableStreamFromIterable: returns an internal stream record. The pull
+ * keeps the running Node's pace (src/node-pace.js): Node 24+ calls a sync
+ * iterator's next() itself, waits for a value that is an object, and settles
+ * the pull in the reaction that enqueues the chunk; Node 20/22 iterate a sync
+ * iterable through an async generator and settle the pull two microtasks
+ * after the chunk. A program that counts microtasks, or a pull() source
+ * beside it, sees the same order as with Node's class.
+ */
+export function ReadableStreamFromIterable(asyncIterable) {
+  const record = getAsyncIterator(asyncIterable, !fromIteratesInPlace);
+  let stream;
+  const startAlgorithm = () => undefined;
+  const pullAlgorithm = fromIteratesInPlace
+    ? pullInPlaceAlgorithm(record, () => stream)
+    : () => pullAsync(record, stream);
   const cancelAlgorithm = (reason) => {
     const iterator = record.iterator;
-    let returnResult;
+    let returned;
     try {
       const returnMethod = getMethod(iterator, 'return');
       if (returnMethod === undefined) return promiseResolvedWith(undefined);
-      returnResult = ReflectApply(returnMethod, iterator, [reason]);
+      const returnResult = ReflectApply(returnMethod, iterator, [reason]);
+      // Node 24+ awaits return()'s result as it is, Node 20/22 two microtasks later.
+      returned = fromIteratesInPlace ? PromiseResolve(returnResult) : promiseResolvedWith(returnResult);
     } catch (e) {
       return promiseRejectedWith(e);
     }
-    return uponPromise(promiseResolvedWith(returnResult), (iterResult) => {
+    return uponPromise(returned, (iterResult) => {
       if (!isObject(iterResult)) throw invalidState('The async iterator\'s return() did not resolve to an object');
       return undefined;
     });

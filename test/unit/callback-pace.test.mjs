@@ -4,6 +4,8 @@
 // 24+ reacts to pull(), write() and transform() promises as they are, two
 // microtasks sooner than WebIDL's conversion (src/node-pace.js); a program
 // that counts on either pace (fuzz seed 88991) must see the running Node's.
+// ReadableStream.from() too: each Node iterates at a pace of its own (20/22
+// through an async generator, 24+ settling the pull as it enqueues).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as ours from '../../src/index.js';
@@ -126,6 +128,31 @@ const scenarios = {
     ts.writable.getWriter().write('a').then(at('w1'));
     ts.readable.getReader().read().then(at('r1'));
     new S.TransformStream({ cancel: settled }).readable.cancel('x').then(at('cancelled'));
+  },
+  'ReadableStream.from(array)': (S, at) => {
+    const reader = S.ReadableStream.from([1, 2, 3]).getReader();
+    for (let i = 0; i < 4; i++) reader.read().then(at(`r${i}`));
+  },
+  'ReadableStream.from(async generator)': (S, at) => {
+    const reader = S.ReadableStream.from((async function* numbers() {
+      yield 1;
+      yield 2;
+    })()).getReader();
+    for (let i = 0; i < 3; i++) reader.read().then(at(`r${i}`));
+  },
+  'ReadableStream.from(iterator of promises), for await': (S, at) => {
+    let n = 0;
+    const iterable = { [Symbol.iterator]: () => ({ next: () => ({ done: n > 2, value: Promise.resolve(n++) }) }) };
+    (async () => {
+      for await (const v of S.ReadableStream.from(iterable)) at(`v${v}`)();
+      at('end')();
+    })();
+  },
+  'ReadableStream.from() cancelled': (S, at) => {
+    const stream = S.ReadableStream.from((async function* numbers() {
+      yield 1;
+    })());
+    stream.cancel('x').then(at('cancelled'));
   },
 };
 
