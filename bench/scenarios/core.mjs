@@ -3,11 +3,17 @@
 // classic streams have the same shape, a `node` body for comparison.
 import { pipeline } from 'node:stream/promises';
 import { once } from 'node:events';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import {
   COUNT, chunk, source, passThrough, countingSink, drainReader, cpuWork,
   nodeSource, nodePassThrough, nodeCountingSink,
 } from './common.mjs';
+
+async function* chunks() {
+  for (let i = 0; i < COUNT; i++) yield chunk;
+}
+
+const chunkArray = () => Array.from({ length: COUNT }, () => chunk);
 
 function chain(n) {
   let s = source();
@@ -79,6 +85,34 @@ export default [
       let bytes = 0;
       for await (const c of nodeSource()) bytes += c.byteLength;
       return bytes;
+    },
+  },
+  {
+    name: 'from(async generator)',
+    about: 'ReadableStream.from() over an async generator, iterated with for await',
+    async web() {
+      let bytes = 0;
+      for await (const c of ReadableStream.from(chunks())) bytes += c.byteLength;
+      return bytes;
+    },
+    async node() {
+      let bytes = 0;
+      for await (const c of Readable.from(chunks())) bytes += c.byteLength;
+      return bytes;
+    },
+  },
+  {
+    name: 'from(array) piped',
+    about: 'ReadableStream.from() over an array of chunks, piped to a WritableStream',
+    async web() {
+      const { sink, bytes } = countingSink();
+      await ReadableStream.from(chunkArray()).pipeTo(sink);
+      return bytes();
+    },
+    async node() {
+      const { sink, bytes } = nodeCountingSink();
+      await pipeline(Readable.from(chunkArray()), sink);
+      return bytes();
     },
   },
   {
