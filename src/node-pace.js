@@ -34,15 +34,6 @@ export const perChunkPromiseAsIs = major >= 24;
 export const parkedWriteReactsToTransform = major >= 26;
 
 /**
- * A pipe's shutdown waits for the writes it made: Node 20 and 22 await the
- * last write's promise, settled or not, then react to that wait, so the pipe
- * releases the streams a microtask later than Node 24+ does, with a write in
- * flight or none (src/fast/pipe-pump.js; fuzz seeds 64357, 124976, 128001:
- * a second pipe into the writable found it unlocked a microtask early).
- */
-export const shutdownAwaitsLastWrite = major < 24;
-
-/**
  * ReadableStream.from(): Node 24+ calls a sync iterator's next() itself
  * (no async wrapper), waits for a value that is an object, and settles the
  * pull in the reaction that enqueues the chunk; Node 20/22 iterate a sync

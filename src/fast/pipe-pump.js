@@ -10,8 +10,7 @@
 // The pump is the one fast-path slot of the stream it reads
 // (ReadableStreamImpl.pump); the spec code reaches it only through feedPump()
 // and pumpAfterPull(), below.
-import { enqueueMicrotask, Deferred, promiseResolvedWith, returnUndefined, uponPromise } from '../promise.js';
-import { shutdownAwaitsLastWrite } from '../node-pace.js';
+import { enqueueMicrotask, Deferred, promiseResolvedWith } from '../promise.js';
 import { counters, countFallback } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
 import { ReadableStreamDefaultReaderRead } from '../readable/default-reader.js';
@@ -596,15 +595,9 @@ export function dropPendingChunk(pump) {
 
 /** Waits until every chunk that has been read has been written. */
 export function waitForWritesToFinish(pump) {
-  let finished;
-  if (pump.writesInFlight === 0) {
-    finished = promiseResolvedWith(undefined);
-  } else {
-    pump.writesFinished = new Deferred();
-    finished = pump.writesFinished.promise;
-  }
-  // Node 20/22 take a microtask more, written or not (src/node-pace.js).
-  return shutdownAwaitsLastWrite ? uponPromise(finished, returnUndefined) : finished;
+  if (pump.writesInFlight === 0) return promiseResolvedWith(undefined);
+  pump.writesFinished = new Deferred();
+  return pump.writesFinished.promise;
 }
 
 /**
