@@ -17,11 +17,15 @@ import { nodeMajor as major } from './node-version.js';
 export const readsAfterQueuedRead = major < 24;
 
 /**
- * What pull(), write() or transform() returns: WebIDL (and Node 20/22) react
- * to a new promise resolved with it, two microtasks after a promise settles;
- * Node 24+ calls these three without the conversion and reacts to
- * Promise.resolve(result), a native promise as it is. Start, close, abort,
- * cancel and flush keep the conversion on every Node.
+ * What pull() or write() returns: WebIDL (and Node 20/22) react to a new
+ * promise resolved with it, two microtasks after a promise settles; Node 24+
+ * calls them without the conversion and reacts to Promise.resolve(result), a
+ * native promise as it is. Start, close, abort, cancel and flush keep the
+ * conversion on every Node. So does transform() here, though Node 24+ calls
+ * it as write(): our pipe reads a transform's output a microtask or two later
+ * than Node 24+'s, and a transform() that enqueues and then rejects would
+ * error the output before the pipe took its chunks (test/interop/drop-in:
+ * "a pipe reading a transform whose transform() enqueues twice and rejects").
  */
 export const perChunkPromiseAsIs = major >= 24;
 

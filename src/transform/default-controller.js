@@ -1,8 +1,7 @@
 // TransformStreamDefaultController and its abstract operations (spec 6.3 / 6.4.2).
 import { promiseRejectedWith, promiseResolvedWith, uponPromise, resolvedUndefined } from '../promise.js';
 import { kWrap } from '../facade.js';
-import { PromiseReject, PromiseResolve, functionCall } from '../intrinsics.js';
-import { perChunkPromiseAsIs } from '../node-pace.js';
+import { PromiseReject, functionCall } from '../intrinsics.js';
 import {
   illegalInvocation, invokePromiseCallback, defineInterface,
 } from '../webidl.js';
@@ -116,8 +115,9 @@ function transformByEnqueue(chunk) {
 function transformByTransformer(chunk) {
   try {
     const r = functionCall(this.transformCallback, this.transformer, chunk, this.facade);
-    if (!((typeof r === 'object' && r !== null) || typeof r === 'function')) return undefined;
-    return perChunkPromiseAsIs ? PromiseResolve(r) : promiseResolvedWith(r); // src/node-pace.js
+    // WebIDL's conversion on every Node, though Node 24+ reacts to the
+    // promise as it is (src/node-pace.js, perChunkPromiseAsIs).
+    return (typeof r === 'object' && r !== null) || typeof r === 'function' ? promiseResolvedWith(r) : undefined;
   } catch (error) {
     return PromiseReject(error);
   }
