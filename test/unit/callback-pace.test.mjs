@@ -32,6 +32,17 @@ async function ticks(S, body) {
 
 const settled = () => Promise.resolve();
 
+/** A TransformStream whose transform() enqueues the chunk and returns a settled promise: its writer and reader. */
+function settlingTransform(S) {
+  const ts = new S.TransformStream({
+    transform(chunk, c) {
+      c.enqueue(chunk);
+      return settled();
+    },
+  });
+  return { writer: ts.writable.getWriter(), reader: ts.readable.getReader() };
+}
+
 const scenarios = {
   'write()': (S, at) => {
     const writer = new S.WritableStream({ write: settled }).getWriter();
@@ -91,28 +102,14 @@ const scenarios = {
     stream.cancel('x').then(at('cancelled'));
   },
   'transform()': (S, at) => {
-    const ts = new S.TransformStream({
-      transform(chunk, c) {
-        c.enqueue(chunk);
-        return settled();
-      },
-    });
-    const writer = ts.writable.getWriter();
-    const reader = ts.readable.getReader();
+    const { writer, reader } = settlingTransform(S);
     writer.write('a').then(at('w1'));
     writer.write('b').then(at('w2'));
     reader.read().then(at('r1'));
     reader.read().then(at('r2'));
   },
   'transform() after a read': (S, at) => {
-    const ts = new S.TransformStream({
-      transform(chunk, c) {
-        c.enqueue(chunk);
-        return settled();
-      },
-    });
-    const writer = ts.writable.getWriter();
-    const reader = ts.readable.getReader();
+    const { writer, reader } = settlingTransform(S);
     reader.read().then(at('r1'));
     writer.write('a').then(at('w1'));
     writer.write('b').then(at('w2'));
