@@ -4,7 +4,8 @@
 //      current src/ (dist/ is a build output, not committed); then lint and
 //      dead code (tools/lint.mjs: eslint, knip, unused class members)
 //   1. fetch the WPT streams suite if it is not cached (test/wpt/fetch-wpt.mjs)
-//   2. for Node 20, 22, 24 and 26: the unit tests (node:test); the interop
+//   2. for the newest patch release of Node 20, 22, 24 and 26 (asked of the npm
+//      registry each run, the binaries cached: test/wpt/node-versions.mjs): the unit tests (node:test); the interop
 //      suite under the preload (node --import ./register.mjs --test test/interop/),
 //      on Node 24+ again after a preload that loaded undici first, and its tests
 //      of Node's own classes again with FAST_WEBSTREAMS_CODECS=0;
@@ -16,7 +17,8 @@
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts), and
 //      are assignable both ways with lib.dom's and @types/node 20-26's
 //      (test/types/interop.ts)
-// Options: --versions=20,24 to run a subset; --skip-wpt; --skip-unit; --skip-lint.
+// Options: --versions=20,24 to run a subset (a major is its newest patch release;
+// an exact version such as 24.21.0 runs that release too); --skip-wpt; --skip-unit; --skip-lint.
 // Ends with one line "N passed, N failed" counting the steps, and exits
 // non-zero if any step failed.
 import { spawnSync } from 'node:child_process';
@@ -28,12 +30,12 @@ import { DEFAULT_MAJORS, resolveNode } from './wpt/node-versions.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-let majors = DEFAULT_MAJORS;
+let versions = DEFAULT_MAJORS.map(String);
 let skipWpt = false;
 let skipUnit = false;
 let skipLint = false;
 for (const arg of process.argv.slice(2)) {
-  if (arg.startsWith('--versions=')) majors = arg.slice(11).split(',').map(Number);
+  if (arg.startsWith('--versions=')) versions = arg.slice(11).split(',');
   else if (arg === '--skip-wpt') skipWpt = true;
   else if (arg === '--skip-unit') skipUnit = true;
   else if (arg === '--skip-lint') skipLint = true;
@@ -95,15 +97,19 @@ if (!skipUnit) {
       [tsc, '-p', `test/types/tsconfig.node${types}.json`]);
   }
 }
-for (const major of majors) {
-  let node;
+// Which release each run is, before anything runs: a major means its newest patch release.
+const nodes = [];
+for (const spec of versions) {
   try {
-    node = resolveNode(major);
+    nodes.push(resolveNode(spec));
   } catch (e) {
-    steps.push({ name: `Node ${major}: obtain binary`, ok: false, seconds: 0 });
-    console.error(`Node ${major}: could not obtain a binary: ${e.message}`);
-    continue;
+    steps.push({ name: `Node ${spec}: obtain binary`, ok: false, seconds: 0 });
+    console.error(`Node ${spec}: could not obtain a binary: ${e.message}`);
   }
+}
+console.log(`\nNode releases under test: ${nodes.map((n) => n.version).join(', ')}`);
+for (const node of nodes) {
+  const { major } = node;
   if (!skipUnit) {
     step(`Node ${node.version}: unit tests`, node.bin, ['--test', '--test-reporter=dot', ...unitFiles]);
     step(`Node ${node.version}: interop tests (under --import ./register.mjs)`, node.bin,
@@ -132,7 +138,7 @@ for (const major of majors) {
   }
   if (!skipWpt) {
     // The native results of the first run are the baseline of the preload run.
-    const baseline = join(root, '.cache', `wpt-native-${major}.json`);
+    const baseline = join(root, '.cache', `wpt-native-${node.version}.json`);
     step(`Node ${node.version}: WPT streams (native and patched)`, node.bin,
       ['test/wpt/run.mjs', '--mode=both', `--json=${baseline}`]);
     step(`Node ${node.version}: WPT streams (patched through the preload)`, node.bin,
