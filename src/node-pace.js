@@ -6,7 +6,7 @@
 // ticks queued. test/unit/async-iterator-pace.test.mjs and
 // callback-pace.test.mjs provoke Node's behaviour on every version we test,
 // so a release that changes it fails there.
-import { nodeMajor as major } from './node-version.js';
+import { nodeMajor as major, nodeMinor as minor } from './node-version.js';
 
 /**
  * Node 20 and 22 keep the promise of a next() that took a queued chunk as
@@ -31,11 +31,12 @@ export const perChunkPromiseAsIs = major >= 24;
 
 /**
  * A write into a TransformStream that waits for its output to be read: Node
- * 26+ reacts to the promise of the transform() it then runs directly, where
- * the standard (and Node 20-24) resolve the write's own promise with it, a
- * microtask or two later (src/transform/transform-stream.js).
+ * 26+, and 24.22+ (where it was backported), reacts to the promise of the
+ * transform() it then runs directly, where the standard (and Node 20-22,
+ * 24.21 and before) resolve the write's own promise with it, a microtask or
+ * two later (src/transform/transform-stream.js).
  */
-export const parkedWriteReactsToTransform = major >= 26;
+export const parkedWriteReactsToTransform = major >= 26 || (major === 24 && minor >= 22);
 
 /**
  * ReadableStream.from(): Node 24+ calls a sync iterator's next() itself
