@@ -27,6 +27,7 @@
 // streams without ever calling fetch() keeps native bodies (which still work
 // with ours through the pipe bridges of src/patch/consumers.js).
 import { ReflectApply } from '../intrinsics.js';
+import { debug } from './debug.js';
 import { unwrapReadableStream, wrapReadableStream } from '../readable/readable-stream.js';
 import { ReadableByteStreamControllerClose } from '../readable/byte-controller.js';
 import { isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.js';
@@ -60,13 +61,27 @@ function shellFor(native) {
 let journal;
 const patched = new WeakSet();
 
-/** Patches one Response or Request class (global or the undici package's). */
+/**
+ * Patches one Response or Request class (global or the undici package's). A
+ * class another library put in the global's place (@hono/node-server's
+ * Response, whose accessors are not configurable and which hands bodies over
+ * to undici's own class) is left as it is where any of its properties cannot
+ * be replaced: never half-patched, never a throw into the caller's fetch().
+ */
 function patchBodyClass(Class) {
   const proto = Class?.prototype;
-  if (journal === undefined || proto === undefined || patched.has(proto)) return;
+  if (journal === undefined || proto === null || typeof proto !== 'object' || patched.has(proto)) return;
   const descriptor = Object.getOwnPropertyDescriptor(proto, 'body');
   if (descriptor === undefined || typeof descriptor.get !== 'function') return;
-  patched.add(proto);
+  const keys = ['body', ...CONSUMERS.filter((name) => typeof proto[name] === 'function')];
+  const fixed = keys.filter((key) => !journal.canRedefine(proto, key));
+  patched.add(proto); // once per class, patched or left
+  journal.onRestore(() => patched.delete(proto));
+  if (fixed.length > 0) {
+    debug('%s left native: its %s cannot be redefined (another library made the class)', Class.name || 'a class',
+      fixed.join(', '));
+    return;
+  }
   journal.onRestore(() => patched.delete(proto));
   const nativeBody = descriptor.get;
   journal.replaceGetter(proto, 'body', sameShape(function body() {
@@ -117,7 +132,7 @@ function looksLikeUndici(exports) {
 export function installBodies(j) {
   journal = j;
   j.onRestore(() => { journal = undefined; }); // runs last: a stale wrapper then patches nothing
-  if (builtinUndiciLoaded()) patchGlobalsNow();
+  if (builtinUndiciLoaded() !== false) patchGlobalsNow(); // loaded, or Node does not say: patch now
   // Node 20: lazy accessors on globalThis. (On Node 22+ the globals are V8
   // lazy data properties: even reading their descriptor loads undici, which
   // costs 50-80 ms at every process start, so they are left alone there.)
