@@ -7,7 +7,6 @@ import { types as nodeUtilTypes } from 'node:util';
 import { probeDetachArrayBuffer } from './node-internals/buffer-binding.js';
 
 export const ReflectApply = Reflect.apply;
-export const ReflectOwnKeys = Reflect.ownKeys;
 /** `fn` as a function of its receiver: uncurryThis(fn)(x, ...args) is fn.call(x, ...args), whatever call becomes later. */
 export const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
 /** functionCall(fn, thisArg, ...args) is fn.call(thisArg, ...args) with the original call: no argument list. */

@@ -1,21 +1,27 @@
-// Which code of Node's bundled undici is making a stream, read from the call
-// stack with V8's stack trace API (Error.captureStackTrace, and a
-// prepareStackTrace that returns the call sites, put back at once).
+// Which code is making a stream, read from the call stack with V8's stack
+// trace API (Error.captureStackTrace, and a prepareStackTrace that returns the
+// call sites, put back at once).
 //
-// Undocumented on undici's side: its file name inside Node and the names of its
-// functions (the Fetch standard's: extractBody, safelyExtractBody,
-// httpRedirectFetch, httpNetworkOrCacheFetch). If a Node version renames them,
-// nothing matches, the body stays ours, and a redirect fails as it did before
-// (test/e2e/preload-order.test.mjs says so on that version).
+// What it relies on, and what happens when that moves:
+//   - Node's own code runs from files named `node:...` (its bundled undici from
+//     node:internal/deps/undici/undici), an application's never do. Of Node's
+//     code only undici makes streams with the *global* classes. The exact file
+//     name is not relied on.
+//   - The name of one undici function, the one that makes a fetch's response
+//     body (httpNetworkFetch, the Fetch standard's name), is used only to keep
+//     that stream ours, which is faster; if a Node version renames it, those
+//     bodies become Node's streams, which body shells then wrap: slower, not
+//     broken (src/patch/undici-first.js).
+//   - When the stack cannot be read at all, the caller decides, and decides
+//     for the stream undici can use (Node's).
 //
-// Probe: a call site of a known function is read with its function name
-// (probeCallSites; run at install where it is needed).
+// Probe: a call site of a known function is read with its file and function
+// name (probeCallSites; run at install where it is needed).
 
-import { ArrayIsArray } from '../intrinsics.js';
+import { ArrayIsArray, StringPrototypeStartsWith } from '../intrinsics.js';
 
-const UNDICI_FILE = 'node:internal/deps/undici/undici';
-/** Where undici re-makes a request body from its source, right before it tees it. */
-const RE_EXTRACTORS = new Set(['httpRedirectFetch', 'httpNetworkOrCacheFetch']);
+/** The function of Node's undici that makes a fetch's response body. */
+const RESPONSE_BODY_MAKER = 'httpNetworkFetch';
 
 const returnCallSites = (_, sites) => sites;
 
@@ -45,18 +51,26 @@ function callSites(below, depth) {
 }
 
 /**
- * True when the caller of `below` is undici's extractBody, called by
- * safelyExtractBody from a redirect (httpRedirectFetch) or a 401 retry
- * (httpNetworkOrCacheFetch): the body is teed next, by Node's ReadableStreamTee.
+ * Who called `below` (a function on the stack): 'node' (a file of Node's
+ * own), 'node-response-body' (undici making a fetch's response body), 'app'
+ * (anything else), or 'unknown' when the stack cannot be read.
  */
-export function undiciReExtractsBody(below) {
-  const sites = callSites(below, 3);
-  if (sites === null || sites.length < 3) return false;
-  return sites[0].getFileName() === UNDICI_FILE && sites[0].getFunctionName() === 'extractBody' &&
-    sites[1].getFunctionName() === 'safelyExtractBody' && RE_EXTRACTORS.has(sites[2].getFunctionName());
+export function callerOf(below) {
+  const sites = callSites(below, 1);
+  if (sites === null || sites.length < 1) return 'unknown';
+  let file;
+  let name;
+  try {
+    file = sites[0].getFileName();
+    name = sites[0].getFunctionName();
+  } catch {
+    return 'unknown';
+  }
+  if (typeof file !== 'string' || !StringPrototypeStartsWith(file, 'node:')) return 'app';
+  return name === RESPONSE_BODY_MAKER ? 'node-response-body' : 'node';
 }
 
-/** The probe: the call site above a function comes back with its caller's name. */
+/** The probe: the call site above a function comes back with its caller's name and file. */
 export function probeCallSites() {
   function fastWebstreamsProbeCallee() {
     return callSites(fastWebstreamsProbeCallee, 1);
@@ -65,5 +79,10 @@ export function probeCallSites() {
     return fastWebstreamsProbeCallee();
   }
   const sites = fastWebstreamsProbeCaller();
-  return sites !== null && sites.length === 1 && sites[0].getFunctionName() === 'fastWebstreamsProbeCaller';
+  try {
+    return sites !== null && sites.length === 1 && sites[0].getFunctionName() === 'fastWebstreamsProbeCaller' &&
+      typeof sites[0].getFileName() === 'string';
+  } catch {
+    return false;
+  }
 }

@@ -15,7 +15,7 @@ import { installBodies } from './bodies.js';
 import { undiciOrder } from './order.js';
 import { installUndiciFirst } from './undici-first.js';
 import { canGiveNativeFace } from './native-face.js';
-import { builtin } from './builtins.js';
+import { debug, debugEnabled } from './debug.js';
 import { packageLoadMechanism } from '../node-internals/package-load.js';
 import { installCodecs, uninstallCodecs } from '../codecs/install.js';
 import { nodeMajor as major } from '../node-version.js';
@@ -50,6 +50,10 @@ export function install() {
   const order = undiciOrder(); // while the globals are still Node's
   journal = new Journal();
   for (const name of names) {
+    if (!journal.canRedefine(globalThis, name)) {
+      debug('left native: globalThis.%s cannot be redefined (another library froze it)', name);
+      continue;
+    }
     ObjectDefineProperty(globalThis, name, {
       value: fastClasses[name], writable: true, enumerable: false, configurable: true,
     });
@@ -58,7 +62,19 @@ export function install() {
   // the instanceof feature (src/patch/instanceof.js).
   const linkOnly = !features.instanceOf && major >= 24;
   const unlinked = features.instanceOf || linkOnly ? installInstanceof(journal, { ...order, linkOnly }) : [];
-  const redirectsWork = installUndiciFirst(journal, order); // before bodies.js wraps the same methods
+  const undici = installUndiciFirst(journal, order); // before bodies.js wraps the same methods
+  if (undici.nativeTee && !canGiveNativeFace()) {
+    // Node's tee would refuse every body of ours, and this Node offers no way
+    // around it: nothing is installed rather than a broken clone() and fetch().
+    restoreGlobals();
+    process.emitWarning("Node's undici was loaded before fast-webstreams (by a preload that ran first) and on " +
+      'this Node version its Response/Request.clone() cannot take our streams: fast-webstreams left everything ' +
+      'native. Fix: load fast-webstreams first, i.e. put --import fast-webstreams/register before the other ' +
+      '--import/--require flags and NODE_OPTIONS preloads (docs/interop.md, "Preload order").',
+    { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
+    debug("left native: everything (Node's ReadableStreamTee refuses our streams and its slots were not found)");
+    return false;
+  }
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
   if (features.bodyShells) installBodies(journal);
@@ -71,31 +87,26 @@ export function install() {
     codecsInstalled = true;
   }
   installed = true;
-  tellWhatWasDone(features, order, linkOnly, unlinked, redirectsWork);
+  tellWhatWasDone(features, order, linkOnly, unlinked, undici);
   return true;
 }
 
+/** What a body undici re-makes is, said by NODE_DEBUG (src/patch/undici-first.js). */
+const BODIES = {
+  'byte sources': "a stream Node's own code makes from a byte source is Node's (its caller is read)",
+  'every stream': "a stream Node's own code makes is Node's (every construction has its caller read: this " +
+    "Node's undici did not make its body from the byte source expected, so this is slower)",
+  'left native': "the global ReadableStream is left Node's: the streams this Node's undici makes could not be " +
+    "told from the application's (the call stack cannot be read, or it made no stream for a string body)",
+};
+
 /** One warning for what the user should fix, and (NODE_DEBUG=fast-webstreams) what was done and why. */
-function tellWhatWasDone(features, order, linkOnly, unlinked, redirectsWork) {
+function tellWhatWasDone(features, order, linkOnly, unlinked, undici) {
   const warnings = switchProblems();
-  if (order.nativeTee) {
-    // What src/patch/undici-first.js cannot cover where Node's probes failed.
-    const broken = [
-      ...(canGiveNativeFace() ? [] : ['Response/Request.clone() and a fetch() with a string, bytes or form body']),
-      ...(redirectsWork ? [] : ['a fetch() that follows a 307/308 redirect or retries after a 401 with a string, bytes or form body']),
-    ];
-    if (broken.length > 0) {
-      warnings.push(`Node's undici was loaded before fast-webstreams (by a preload that ran first): on this ` +
-        `Node version ${broken.join(', and ')} fails. Fix: load fast-webstreams first, i.e. put --import ` +
-        'fast-webstreams/register before the other --import/--require flags and NODE_OPTIONS preloads ' +
-        '(docs/interop.md, "Preload order").');
-    }
-  }
   if (warnings.length > 0) {
     process.emitWarning(warnings.join('; '), { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
   }
-  const debug = debuglog();
-  if (!debug.enabled) return;
+  if (!debugEnabled()) return;
   const on = [`globals (${names.length} classes)`];
   const off = [];
   const label = { streamWeb: 'node:stream/web', instanceOf: 'instanceof', nodeConsumers: 'Node consumers and pipes',
@@ -117,27 +128,15 @@ function tellWhatWasDone(features, order, linkOnly, unlinked, redirectsWork) {
     debug('undici was loaded before the patch (a preload ran first): our ReadableStream.prototype inherits ' +
       "from Node's, so undici's captured check accepts both kinds of stream");
   }
-  if (order.nativeTee) {
-    debug("undici holds Node's ReadableStreamTee: clone() and fetch() lend a body of ours a native twin's slots" +
-      (canGiveNativeFace() ? '' : ' (not possible on this Node version)') +
-      "; fetch() makes its request bodies with Node's classes, and so does a redirect or a 401 retry" +
-      (redirectsWork ? '' : ' (not possible on this Node version: the call stack cannot be read)'));
+  if (undici.nativeTee) {
+    debug("undici holds Node's ReadableStreamTee (its clone() refused one of our streams): clone() and fetch() " +
+      "lend a body of ours a native twin's slots; fetch() makes its request bodies with Node's classes; for a " +
+      'redirect or a 401 retry, %s', BODIES[undici.bodies]);
   }
 }
 
-let debugFn;
-function debuglog() {
-  debugFn ??= builtin('node:util').debuglog('fast-webstreams');
-  return debugFn;
-}
-
-/** Restores every global, prototype and module export exactly as it was before install(). */
-export function uninstall() {
-  if (!installed) return false;
-  if (codecsInstalled) {
-    uninstallCodecs(); // restores its own record, before the journal's
-    codecsInstalled = false;
-  }
+/** Puts the globals, and all the journal recorded, back as they were. */
+function restoreGlobals() {
   for (const name of names) {
     const descriptor = nativeDescriptors.get(name);
     if (descriptor === undefined) {
@@ -148,6 +147,16 @@ export function uninstall() {
   }
   journal.restore();
   journal = undefined;
+}
+
+/** Restores every global, prototype and module export exactly as it was before install(). */
+export function uninstall() {
+  if (!installed) return false;
+  if (codecsInstalled) {
+    uninstallCodecs(); // restores its own record, before the journal's
+    codecsInstalled = false;
+  }
+  restoreGlobals();
   if (transferInstalled) uninstallTransferPatch();
   transferInstalled = false;
   installed = false;

@@ -12,38 +12,45 @@ import { nodeMajor as major } from '../node-version.js';
 const requireCache = createRequire(import.meta.url).cache; // require.cache: the same object for every require
 
 /**
- * True when Node's bundled undici has already been loaded in this process
- * (false when Node does not say: src/node-internals/loaded-builtins.js).
+ * True when Node's bundled undici has already been loaded in this process,
+ * false when it has not, undefined when Node does not say
+ * (src/node-internals/loaded-builtins.js).
  */
 export function builtinUndiciLoaded() {
-  return isBuiltinLoaded('internal/deps/undici/undici') === true;
+  return isBuiltinLoaded('internal/deps/undici/undici');
 }
 
-/** Files of an npm undici package already in require's cache (it captured the global class then). */
+/**
+ * Files of an npm undici package already in require's cache (it captured the
+ * global class then). Any file of a folder named undici under node_modules
+ * counts, whatever the package's layout: counting one too many only loads
+ * Node's undici early (below), missing one breaks its bodies.
+ */
 export function npmUndiciLoaded() {
-  return Object.keys(requireCache).some((file) => /[\\/]undici[\\/]lib[\\/]web[\\/]webidl[\\/]/.test(file));
+  return Object.keys(requireCache).some((file) => /[\\/]node_modules[\\/]undici[\\/]/.test(file));
 }
 
 /**
  * How this process found undici when install() ran:
  *   capturedNative  an undici that checks bodies against a captured class (Node
  *                   24+ builtin, or the npm package) holds Node's ReadableStream
- *   nativeTee       Node's bundled undici holds Node's ReadableStreamTee (Node 26+),
- *                   which only accepts native streams
+ *   builtinEarly    Node's bundled undici is loaded: on Node 26 it may hold
+ *                   Node's ReadableStreamTee, which src/patch/undici-first.js
+ *                   finds out by trying it
  */
 export function undiciOrder() {
-  let builtinEarly = major >= 24 && builtinUndiciLoaded();
+  let loaded = builtinUndiciLoaded();
   const npmEarly = npmUndiciLoaded();
-  if (npmEarly && major >= 24 && !builtinEarly) {
-    // The npm package captured Node's class; Node's own undici, loaded later,
-    // would capture ours, and one prototype direction cannot satisfy both. So
-    // Node's undici is loaded now (the globals are still Node's), once, in this
-    // rare case only: reading a lazy global loads it (50-80 ms).
+  if (major >= 24 && (loaded === undefined || (npmEarly && !loaded))) {
+    // Where Node does not say whether its undici is loaded, or where the npm
+    // package captured Node's class (Node's own undici, loaded later, would
+    // capture ours, and one prototype direction cannot satisfy both), Node's
+    // undici is loaded now, while the globals are still Node's: then it is
+    // known to have captured Node's classes. Reading a lazy global loads it
+    // (50-80 ms), in these rare cases only.
     void globalThis.Response;
-    builtinEarly = builtinUndiciLoaded();
+    loaded = builtinUndiciLoaded() ?? true;
   }
-  return {
-    capturedNative: builtinEarly || npmEarly,
-    nativeTee: builtinEarly && major >= 26,
-  };
+  const builtinEarly = major >= 24 && loaded === true;
+  return { capturedNative: builtinEarly || npmEarly, builtinEarly };
 }

@@ -5,30 +5,30 @@
 // so Node's streams and ours both pass that undici's check. An npm undici loaded
 // later must capture Node's class as well: the global is Node's while it loads.
 //
-// nativeTee (Node 26+): undici tees bodies with Node's own ReadableStreamTee,
-// which throws for our streams. Its tees run in clone() and, inside fetch(), on
-// a request body made from a string, bytes or form data. So:
+// Node's undici may also hold Node's own ReadableStreamTee (Node 26), which
+// throws for our streams. Whether it does is found out by trying it: a clone()
+// of a Response over one of ours (findNativeTee). Its tees run in clone() and,
+// inside fetch(), on a request body made from a string, bytes or form data. So:
 //   - Response/Request.prototype.clone lend a body of ours a native face
 //     (src/patch/native-face.js);
 //   - fetch() runs its synchronous part with the global stream classes being
 //     Node's, so the bodies undici makes there are native, and lends a Request
 //     input's body of ours a native face.
 //   - a 307/308 redirect or a 401 retry of a request with such a body re-makes
-//     the body later, with the global class (ours), and tees it at once: our
-//     ReadableStream constructor gives undici a Node stream there. While a
-//     fetch() is in flight it knows that call by the source undici passes (an
-//     ordinary object with exactly pull, start, cancel and type: 'bytes', in
-//     that order), then by the call stack (src/node-internals/undici-callers.js,
-//     about 2 us: hence the two checks first). Where the stack cannot be read,
-//     install() warns once (src/patch/globals.js).
-import {
-  ReflectApply, ReflectOwnKeys, ObjectGetOwnPropertyDescriptor, isProxy, promiseThen,
-} from '../intrinsics.js';
+//     the body later, with the global class (ours), and tees it at once. So a
+//     stream that Node's own code makes through our constructor is Node's
+//     (nodesStreamsAreNodes): the caller is read from the call stack
+//     (src/node-internals/undici-callers.js, 1-3 us, so only for sources of the
+//     shape this Node's undici was seen to pass, learnt at install by watching
+//     it make a body). Where that cannot be learnt, the global ReadableStream
+//     stays Node's: slower, never broken. NODE_DEBUG says which.
+
+import { ReflectApply, ObjectGetOwnPropertyDescriptor, isProxy } from '../intrinsics.js';
 import { natives } from '../bridge/natives.js';
 import { withNativeFace } from './native-face.js';
 import { sameShape } from './restore.js';
 import { watchPackageLoads } from '../node-internals/package-load.js';
-import { probeCallSites, undiciReExtractsBody } from '../node-internals/undici-callers.js';
+import { callerOf, probeCallSites } from '../node-internals/undici-callers.js';
 import { ReadableStream, setConstructingElsewhere, unwrapReadableStream } from '../readable/readable-stream.js';
 
 const SWAPPED = ['ReadableStream', 'WritableStream', 'TransformStream'];
@@ -63,10 +63,6 @@ function wrapClone(journal, Class) {
   }, clone));
 }
 
-/** fetch() calls made through the global whose promise has not settled: only they can redirect. */
-let fetchesInFlight = 0;
-const fetchSettled = () => { fetchesInFlight--; };
-
 function wrapFetch(journal) {
   const fetch = globalThis.fetch;
   const Request = globalThis.Request;
@@ -77,35 +73,81 @@ function wrapFetch(journal) {
     const call = () => withNativeGlobal(() => ReflectApply(fetch, this, args));
     const input = args[0];
     const body = typeof input === 'object' && input !== null ? bodyOf(requestBody, input) : null;
-    const promise = unwrapReadableStream(body) === undefined ? call() : withNativeFace(body, call);
-    fetchesInFlight++;
-    promiseThen(promise, fetchSettled, fetchSettled); // a reaction of its own: the caller's are not delayed
-    return promise;
+    return unwrapReadableStream(body) === undefined ? call() : withNativeFace(body, call);
   }, fetch));
 }
 
-const EXTRACT_BODY_KEYS = ['pull', 'start', 'cancel', 'type'];
-
-/** An ordinary object shaped as the source undici's extractBody passes; looked at without running user code. */
-function shapedAsExtractedBody(source) {
-  if (source === null || typeof source !== 'object' || isProxy(source)) return false;
-  const keys = ReflectOwnKeys(source);
-  if (keys.length !== EXTRACT_BODY_KEYS.length || !EXTRACT_BODY_KEYS.every((key, i) => keys[i] === key)) return false;
-  return ObjectGetOwnPropertyDescriptor(source, 'type').value === 'bytes';
+/**
+ * An ordinary object whose own `type` is 'bytes': the Fetch standard sets every
+ * body stream up as a byte stream. Looked at without running user code.
+ */
+function isByteSource(source) {
+  return source !== null && typeof source === 'object' && !isProxy(source) &&
+    ObjectGetOwnPropertyDescriptor(source, 'type')?.value === 'bytes';
 }
 
-/** A body undici re-makes for a redirect or a 401 retry, which Node's ReadableStreamTee tees next, is Node's. */
-function nativeReExtractedBodies(journal) {
-  if (!probeCallSites()) return false;
-  setConstructingElsewhere((source, strategy, newTarget) => {
-    if (fetchesInFlight === 0 || newTarget !== ReadableStream || strategy !== undefined || !shapedAsExtractedBody(source) ||
-        !undiciReExtractsBody(ReadableStream)) {
-      return undefined;
+/**
+ * Watches this Node's undici make a request body (no network, no side
+ * effect): null when no stream it made could be told from one the application
+ * makes, else whether every one it made had a byte source (then only those
+ * need their caller read).
+ */
+function learnHowNodeMakesBodies() {
+  if (!probeCallSites()) return null;
+  let made = 0;
+  let bytes = 0;
+  setConstructingElsewhere((source) => {
+    const caller = callerOf(ReadableStream);
+    if (caller === 'node' || caller === 'node-response-body') {
+      made++;
+      if (isByteSource(source)) bytes++;
     }
-    return new natives.ReadableStream(source);
+    return undefined;
+  });
+  try {
+    void new globalThis.Request('http://localhost/', { method: 'POST', body: 'x' });
+  } catch {
+    // made stays as counted
+  } finally {
+    setConstructingElsewhere(null);
+  }
+  return made === 0 ? null : { byteSourcesOnly: bytes === made };
+}
+
+/**
+ * A stream Node's own code makes through our constructor (a body undici
+ * re-makes for a redirect or a 401 retry, which Node's ReadableStreamTee tees
+ * next) is Node's; a fetch's response body stays ours. Returns how streams are
+ * told apart: 'byte sources' or 'every stream' (each has its caller read), or
+ * 'left native' (the global ReadableStream is Node's).
+ */
+function nodesStreamsAreNodes(journal) {
+  const learnt = learnHowNodeMakesBodies();
+  if (learnt === null) {
+    journal.define(globalThis, 'ReadableStream', {
+      value: natives.ReadableStream, writable: true, enumerable: false, configurable: true,
+    });
+    return 'left native';
+  }
+  const { byteSourcesOnly } = learnt;
+  setConstructingElsewhere((source, strategy, newTarget) => {
+    if (newTarget !== ReadableStream || (byteSourcesOnly && !isByteSource(source))) return undefined;
+    const caller = callerOf(ReadableStream);
+    if (caller === 'app' || caller === 'node-response-body') return undefined;
+    return new natives.ReadableStream(source, strategy); // Node's code, or a stack that cannot be read
   });
   journal.onRestore(() => setConstructingElsewhere(null));
-  return true;
+  return byteSourcesOnly ? 'byte sources' : 'every stream';
+}
+
+/** True when clone() of a Response over one of our streams throws: undici tees with Node's ReadableStreamTee. */
+function findNativeTee() {
+  try {
+    void new globalThis.Response(new ReadableStream()).clone();
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** While a file of the undici npm package loads, the global stream classes are Node's. */
@@ -123,13 +165,17 @@ function swapWhileUndiciLoads(journal) {
   });
 }
 
-/** Returns false when a redirect's body cannot be made Node's (install() warns then). */
+/**
+ * Returns { nativeTee, bodies }: whether Node's undici tees with Node's
+ * ReadableStreamTee, and if so how the streams it makes are told from the
+ * application's (nodesStreamsAreNodes).
+ */
 export function installUndiciFirst(journal, order) {
   if (order.capturedNative) swapWhileUndiciLoads(journal);
-  if (!order.nativeTee) return true;
   // undici is loaded already: reading these globals costs nothing now.
+  if (!order.builtinEarly || !findNativeTee()) return { nativeTee: false, bodies: undefined };
   wrapClone(journal, globalThis.Response);
   wrapClone(journal, globalThis.Request);
   wrapFetch(journal);
-  return nativeReExtractedBodies(journal);
+  return { nativeTee: true, bodies: nodesStreamsAreNodes(journal) };
 }

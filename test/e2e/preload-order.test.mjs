@@ -145,8 +145,9 @@ test('after an early undici, uninstall() still restores everything the patch cha
 });
 
 test('after an early undici, read-only stack trace hooks leave construction working', T, () => {
-  // On Node 26 the constructor reads its caller's stack while a fetch() is in flight: an
-  // application that froze Error.prepareStackTrace and Error.stackTraceLimit must not see it throw.
+  // On Node 26 the constructor reads the caller of a byte stream's construction: an application
+  // that froze Error.prepareStackTrace and Error.stackTraceLimit must not see it throw. With no
+  // stack to read, the stream may be one undici re-makes and tees: it is Node's (fail safe).
   const code = `
     for (const key of ['prepareStackTrace', 'stackTraceLimit']) {
       Object.defineProperty(Error, key, { value: Error[key], writable: false, configurable: false });
@@ -158,5 +159,5 @@ test('after an early undici, read-only stack trace hooks leave construction work
   const r = spawnSync(process.execPath, [...FETCH_FIRST, ...OURS, '--input-type=module', '-e', code],
     { cwd: ROOT, env: cleanEnv(), encoding: 'utf8', timeout: 20000 });
   assert.equal(r.status, 0, r.stderr);
-  assert.deepEqual(JSON.parse(r.stdout.trim().split('\n').pop()), { ours: true, text: 'x' });
+  assert.deepEqual(JSON.parse(r.stdout.trim().split('\n').pop()), { ours: major < 26, text: 'x' });
 });
