@@ -7,11 +7,18 @@
 import { nodeMajor as major, nodeMinor as minor } from '../../node-version.js';
 
 /**
+ * Node 24.22 took Node 26's fromWeb adapters (a reused read request, one
+ * shared write request and no writer.ready): where this file says Node 26,
+ * read 26 and 24.22+.
+ */
+const fromWebLike26 = major >= 26 || (major === 24 && minor >= 22);
+
+/**
  * Node 26 pushes the end, and destroys on a stream error, when its read
  * request learns of them; Node 20-24 a microtask later (a reaction to
  * reader.read()).
  */
-export const readEndsAtOnce = major >= 26;
+export const readEndsAtOnce = fromWebLike26;
 
 /**
  * The write side. Node 26 writes each batch at once, whatever the
@@ -23,8 +30,8 @@ export const readEndsAtOnce = major >= 26;
  * unhandled rejection we do not reproduce).
  */
 export const writeMode = {
-  writesAtOnce: major >= 26,
-  failFast: major >= 23 && major < 26,
+  writesAtOnce: fromWebLike26,
+  failFast: major >= 23 && !fromWebLike26,
   failedBatchCallsBack: major >= 23,
 };
 
