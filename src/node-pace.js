@@ -46,3 +46,11 @@ export const parkedWriteReactsToTransform = major >= 26 || (major === 24 && mino
  * after that reaction (src/readable/from.js).
  */
 export const fromIteratesInPlace = major >= 24;
+
+/**
+ * A write that reaches a TransformStream whose algorithms a cancel cleared
+ * before it errored the writable side: Node 24+ takes it as done (the chunk
+ * dropped), Node 20/22 call the cleared algorithm and fail with a TypeError
+ * (src/transform/default-controller.js).
+ */
+export const clearedTransformResolves = major >= 24;

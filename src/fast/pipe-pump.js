@@ -10,7 +10,7 @@
 // The pump is the one fast-path slot of the stream it reads
 // (ReadableStreamImpl.pump); the spec code reaches it only through feedPump()
 // and pumpAfterPull(), below.
-import { enqueueMicrotask, Deferred, promiseResolvedWith } from '../promise.js';
+import { enqueueMicrotask, Deferred, promiseResolvedWith, uponPromise } from '../promise.js';
 import { counters, countFallback } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
 import { ReadableStreamDefaultReaderRead } from '../readable/default-reader.js';
@@ -104,6 +104,8 @@ export class PipePump {
     // in writesInFlight until that step writes it (flushPendingChunk).
     this.writeQueued = false;
     this.writeOwed = false;
+    // The pending chunk waits for its destination transform's cancel to settle (holdUntilFinished).
+    this.heldForFinish = false;
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
       this.nextStepQueued = false; // stale if the producer threw before stepIfRequested()
@@ -194,7 +196,7 @@ function pumpLoop(pump) {
   const dest = pump.dest;
   pump.sourceClean = false; // until armTransformRead arms
   for (;;) {
-    if (pipe.shuttingDown) return;
+    if (pipe.shuttingDown || pump.heldForFinish) return;
     if (pump.readerServed) {
       pump.readerServed = false;
       pump.heldForReader = true;
@@ -372,6 +374,8 @@ function readsAhead(dest) {
 /** Writes the chunk read but not yet written, if any; returns whether there was one. */
 export function writePendingChunk(pump) {
   if (!pump.hasPendingChunk) return false;
+  const finishing = pump.dest.transform?.controller.finishPromise;
+  if (finishing !== undefined && holdUntilFinished(pump, finishing)) return true;
   const chunk = pump.pendingChunk;
   pump.pendingChunk = undefined;
   pump.hasPendingChunk = false;
@@ -407,10 +411,69 @@ export function writePendingChunk(pump) {
   pump.handingOff = false;
   // runOutputPump(transform): still the same pump, as its pipe holds the
   // output's reader until it finalizes, and a pipe finalizes in a reaction.
-  if (outputPump.dest.transform === undefined) stepIntoSink(outputPump);
-  else outputPump.stepIfRequested();
+  if (nestedHops >= MAX_NESTED_HOPS) {
+    deferHop(outputPump);
+  } else {
+    nestedHops++;
+    try {
+      if (outputPump.dest.transform === undefined) stepIntoSink(outputPump);
+      else outputPump.stepIfRequested();
+    } finally {
+      nestedHops--;
+    }
+  }
   // Its chunk went on to a pump now holding for a reader.
   if (outputPump.heldForReader && readsAhead(dest)) pump.readerServed = true;
+  return true;
+}
+
+/**
+ * Fused hops running inside one another on this stack. Each hop of a fused
+ * chain runs the next one before it returns, so the stack grows with the
+ * chain: past MAX_NESTED_HOPS (a chain of thousands of pipeThrough stages
+ * would overflow it, where Node's, a microtask per hop, does not) the next
+ * hop goes a microtask later, as the spec path's does (deferHop), and the
+ * chain runs on from a fresh stack.
+ */
+let nestedHops = 0;
+const MAX_NESTED_HOPS = 256;
+
+/** The hop `pump` was handed (stepRequested) runs a microtask later, as when its chunk came from outside the pipe. */
+function deferHop(pump) {
+  if (!pump.stepRequested) return;
+  if (pump.nextStepQueued) {
+    pump.stepIfRequested(); // its step is queued already: only the write is owed now
+    return;
+  }
+  pump.stepRequested = false;
+  const source = pump.source;
+  countFallback('deep-chain', source);
+  counters.specPipeChunks++;
+  pump.writeQueued = true;
+  enqueueMicrotask(pump.step);
+}
+
+/**
+ * The destination is a transform whose cancel (or abort) is under way: its
+ * algorithms are cleared, and its writable side errors when the cancel's
+ * promise settles. A fused chain carries a chunk there within the microtask
+ * the cancel began in, where Node's pipes, a microtask per hop, bring it only
+ * after the writable side errored: then the pipe cancels its source with the
+ * cancel's reason, which so crosses the chain intact. So the chunk waits, read
+ * but not written, until the cancel has settled (`finishing`, the
+ * controller's finishPromise), and the pipe reads no further meanwhile
+ * (pumpLoop). Not in a shutdown, which writes what was read at once.
+ */
+function holdUntilFinished(pump, finishing) {
+  if (pump.pipe.shuttingDown || pump.dest.state !== 'writable') return false;
+  if (!pump.heldForFinish) {
+    pump.heldForFinish = true;
+    const resume = () => {
+      pump.heldForFinish = false;
+      pump.step();
+    };
+    uponPromise(finishing.promise, resume, resume);
+  }
   return true;
 }
 
@@ -620,7 +683,17 @@ export function closeDestination(pump) {
 /** Runs the pump reading `transform`'s output if transform() or flush() just handed it a chunk. */
 export function runOutputPump(transform) {
   const next = transform.readable.pump;
-  if (next !== undefined) next.stepIfRequested();
+  if (next === undefined) return;
+  if (nestedHops >= MAX_NESTED_HOPS) {
+    deferHop(next);
+    return;
+  }
+  nestedHops++;
+  try {
+    next.stepIfRequested();
+  } finally {
+    nestedHops--;
+  }
 }
 
 /**

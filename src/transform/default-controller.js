@@ -16,6 +16,7 @@ import {
 import { ReadableStreamFulfillReadRequest } from '../readable/stream-ops.js';
 import { illegalConstructor, invalidState, plainTypeError } from '../errors.js';
 import { enqueueIntoArmedRead } from '../fast/armed-read.js';
+import { clearedTransformResolves } from '../node-pace.js';
 
 export class TransformStreamDefaultControllerImpl {
   constructor() {
@@ -224,8 +225,9 @@ function makeTransformReactions(controller) {
 /**
  * A write that reached the transformer after a cancel of the readable side
  * cleared it, before that cancel errored the writable side: the spec would
- * call undefined. As native does, the stream errors with a TypeError and the
- * write rejects with it, instead of a throw in the middle of a pipe.
+ * call undefined. Node 24+ takes the write as done (the chunk is dropped,
+ * and the cancel errors the writable side next); Node 20/22 error the stream
+ * with a TypeError and reject the write with it: so does ours on each.
  * A zlib codec's write (writesAhead) gets here without waiting for
  * backpressure, where the standard's write would wait until the cancel has
  * errored the writable side and then fail with that error: so it does.
@@ -233,15 +235,19 @@ function makeTransformReactions(controller) {
 function transformAfterClear(controller) {
   const stream = controller.stream;
   const finish = controller.finishPromise;
-  if (stream.writesAhead && finish !== undefined) {
-    const fail = () => {
-      throw stream.writable.storedError;
-    };
-    return uponPromise(finish.promise, fail, fail);
-  }
+  if (stream.writesAhead && finish !== undefined) return failWhenFinished(stream, finish);
+  if (clearedTransformResolves) return undefined; // fulfilled at once
   const e = plainTypeError('The TransformStream was cancelled before this chunk could be transformed');
   TransformStreamError(controller.stream, e);
   return promiseRejectedWith(e);
+}
+
+/** A write that fails with the writable side's error once the cancel or abort under way (`finish`) settled. */
+export function failWhenFinished(stream, finish) {
+  const fail = () => {
+    throw stream.writable.storedError;
+  };
+  return uponPromise(finish.promise, fail, fail);
 }
 
 /** TransformStreamDefaultControllerTerminate */

@@ -22,14 +22,14 @@ import { WritableStreamImpl } from '../writable/stream-ops.js';
 import { wrapWritableStream } from '../writable/writable-stream.js';
 import {
   SetUpTransformStreamDefaultControllerFromTransformer,
-  TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform,
+  TransformStreamDefaultControllerClearAlgorithms, TransformStreamDefaultControllerPerformTransform, failWhenFinished,
 } from './default-controller.js';
 import { counters } from '../metrics/counters.js';
 import { sites, noteCreation } from '../metrics/sites.js';
 import { performTransformHandingOff } from '../fast/chain.js';
 import { transformReadArmed } from '../fast/armed-read.js';
 import { invalidArgType, invalidArgValueRange, plainTypeError } from '../errors.js';
-import { parkedWriteReactsToTransform } from '../node-pace.js';
+import { parkedWriteReactsToTransform, clearedTransformResolves } from '../node-pace.js';
 
 /** TransformStreamImpl.startState while start() runs: if it throws, startPromise never settles. */
 const kStartThrew = Symbol('start threw');
@@ -306,6 +306,14 @@ function transformAfterBackpressureChange(stream, chunk) {
   return uponPromise(backpressureChangePromise(stream), () => {
     const writable = stream.writable;
     if (writable.state === 'erroring') throw writable.storedError;
+    // A cancel of the readable side under way cleared the algorithms: this
+    // write waited because a fused chain's armed read (armed-read.js) let go
+    // of the backpressure only as the cancel closed the readable side, where
+    // Node's pending read had dropped it already and the write would have
+    // met the transformer. It fails as the cancel errors the writable side,
+    // with the cancel's reason (Node 24+ drops the chunk in PerformTransform).
+    const finish = stream.controller.finishPromise;
+    if (finish !== undefined && !clearedTransformResolves) return failWhenFinished(stream, finish);
     // PerformTransform's promise, which this reaction's promise adopts. For a
     // transform() that returned at once it is fulfilled a microtask later
     // (reactToWriteResult): adopting it takes the spec's two microtasks more.
