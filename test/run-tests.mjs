@@ -11,7 +11,8 @@
 //      of Node's own classes again with FAST_WEBSTREAMS_CODECS=0;
 //      the end-to-end tests (child processes with the flag and NODE_OPTIONS);
 //      the metrics recipes (npm start, cluster, fork, Docker command) and integrations;
-//      the error-shape table (test/errors/) and the differential fuzzer (test/fuzz/);
+//      the error-shape table (test/errors/) and the differential fuzzers (test/fuzz/:
+//      streams, long chains, fetch bodies, codecs);
 //      then the WPT suite natively and under the global patch (test/wpt/run.mjs),
 //      and patched once more with the preload itself installing the patch
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts), and
@@ -55,7 +56,7 @@ const metricsFiles = testFiles('metrics');
 const errorFiles = testFiles('errors');
 // The fuzzer's gate in CI: seeds 0..FUZZ_SEEDS of ours against native, failing on
 // the classes we hold at zero (docs/fuzzing.md); `npm run fuzz` runs any range.
-const FUZZ_ENV = { FUZZ_SEEDS: '1000', FUZZ_FROM: '0', FUZZ_GATE: 'crash,hang,unhandled' };
+const FUZZ_ENV = { FUZZ_SEEDS: '1000', FUZZ_CHAIN_SEEDS: '200', FUZZ_FROM: '0', FUZZ_GATE: 'crash,hang,unhandled' };
 
 const started = Date.now();
 const steps = [];
@@ -131,8 +132,11 @@ for (const node of nodes) {
       ['--test', '--test-reporter=dot', ...metricsFiles]);
     step(`Node ${node.version}: error shapes, each site natively and under the preload`, node.bin,
       ['--test', '--test-reporter=dot', ...errorFiles]);
-    step(`Node ${node.version}: differential fuzzer (${FUZZ_ENV.FUZZ_SEEDS} seeds, gate ${FUZZ_ENV.FUZZ_GATE})`, node.bin,
+    step(`Node ${node.version}: differential fuzzer (${FUZZ_ENV.FUZZ_SEEDS} seeds and ${FUZZ_ENV.FUZZ_CHAIN_SEEDS} of ` +
+      `long chains, gate ${FUZZ_ENV.FUZZ_GATE})`, node.bin,
       ['--test', '--test-reporter=dot', 'test/fuzz/fuzz.test.mjs'], FUZZ_ENV);
+    step(`Node ${node.version}: fetch body fuzzer (redirects and 401s, both preload orders, replaced globals)`, node.bin,
+      ['--test', '--test-reporter=dot', 'test/fuzz/fetch.test.mjs']);
     step(`Node ${node.version}: codec fuzzer (TextEncoderStream, TextDecoderStream, CompressionStream, DecompressionStream)`,
       node.bin, ['--test', '--test-reporter=dot', 'test/fuzz/codecs.test.mjs']);
   }

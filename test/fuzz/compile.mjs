@@ -114,6 +114,13 @@ function stepJs(st, i) {
       if (st.throwAt === st.items.length) body.push(`throw T.err(${q(st.tag)});`);
       return doit(`${st.id} = ReadableStream.from((async function* () { try { ${body.join(' ')} } finally { T.ev(${q(key + '.finally')}); } })());`);
     }
+    case 'newBusy': // always has data; only its cancel is traced (how often it is pulled is each pipe's own pace)
+      return doit(`let n = 0; ${st.id} = new ReadableStream({ pull(c) { c.enqueue(${q(st.id)} + ++n); }, ` +
+        `cancel(reason) { T.cb(${q(st.id + '.cancel')}, [reason]); } });`);
+    case 'chain': {
+      const t = st.enqueues ? '{ transform(x, c) { c.enqueue(x); } }' : '';
+      return doit(`${st.id} = ${st.src}; for (let i = 0; i < ${st.n}; i++) ${st.id} = ${st.id}.pipeThrough(new TransformStream(${t}));`);
+    }
     case 'tee': return doit(`[${st.ids.join(', ')}] = ${st.src}.tee();`);
     case 'getReader': return doit(`${st.id} = ${st.src}.getReader(${st.byob ? "{ mode: 'byob' }" : ''});`);
     case 'read': {

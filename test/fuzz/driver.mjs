@@ -30,7 +30,7 @@ function signature(diffs, program) {
 export async function fuzz(o) {
   const {
     seeds = 100, from = 0, node = process.execPath, implA = 'native', implB = 'ours', jobs = 2, timeoutMs = 5000,
-    referee = 'polyfill', shrink = false, shrinkMax = 8, shrinkClasses = null, progress = () => {}, log = () => {}, maxSteps,
+    referee = 'polyfill', shrink = false, shrinkMax = 8, shrinkClasses = null, progress = () => {}, log = () => {}, maxSteps, family,
   } = o;
   const lanes = Array.from({ length: jobs }, () => ({
     a: new Worker(implA, { node, timeoutMs }),
@@ -51,7 +51,7 @@ export async function fuzz(o) {
   await Promise.all(lanes.map(async (lane) => {
     while (next < end) {
       const seed = next++;
-      const program = generate(seed, { maxSteps });
+      const program = generate(seed, { maxSteps, family });
       const { A, B, diffs } = await runBoth(lane, program);
       if (diffs.length) {
         const cls = primaryClass(diffs);

@@ -1,6 +1,7 @@
 // Checks the fuzzer itself (and, last, fast-webstreams against native).
 //   node --test test/fuzz/fuzz.test.mjs
-// FUZZ_SEEDS / FUZZ_FROM set the ours-vs-native range (default 200 from 0);
+// FUZZ_SEEDS / FUZZ_FROM set the ours-vs-native range (default 200 from 0),
+// FUZZ_CHAIN_SEEDS that of the long-chains family (default 100 from FUZZ_FROM);
 // FUZZ_GATE the classes that fail it (default: all but `order`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,4 +52,14 @@ test('fast-webstreams against native: no gating divergence', { timeout: 240_000 
   const gating = r.findings.filter((f) => f.classes.some((c) => gate.includes(c)));
   assert.equal(gating.length, 0,
     `${gating.length} of ${seeds} seeds diverge (node test/fuzz/run.mjs --seed=N for one): ${summary({ findings: gating })}`);
+});
+
+test('fast-webstreams against native, long chains over busy sources: no gating divergence', { timeout: 480_000 }, async () => {
+  const seeds = Number(process.env.FUZZ_CHAIN_SEEDS ?? 100);
+  const from = Number(process.env.FUZZ_FROM ?? 0);
+  const gate = process.env.FUZZ_GATE ? process.env.FUZZ_GATE.split(',') : DEFAULT_GATE;
+  const r = await fuzz({ seeds, from, implA: 'native', implB: 'ours', family: 'chains' });
+  const gating = r.findings.filter((f) => f.classes.some((c) => gate.includes(c)));
+  assert.equal(gating.length, 0, `${gating.length} of ${seeds} seeds diverge ` +
+    `(node test/fuzz/run.mjs --family=chains --seed=N for one): ${summary({ findings: gating })}`);
 });

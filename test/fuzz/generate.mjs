@@ -3,6 +3,8 @@
 // them; user callbacks are lists of per-call behaviours (actions, then how they
 // return: normally, throw, reject, wait for a later `settle` step, N microtasks
 // or one macrotask). See docs/fuzzing.md for the vocabulary.
+// opts.family 'chains' starts each program with a long pipeThrough chain over
+// a busy source or a held writer (the default family's seeds are unchanged).
 import { makeRng } from './prng.mjs';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -232,7 +234,25 @@ export function generate(seed, opts = {}) {
     [1, 'rsCancel'], [1, 'wsAbort'], [1, 'wsClose'], [4, 'pipeTo'], [3, 'pipeThrough'], [2, 'iter'],
     [1, 'abort'], [pools.d.length ? 3 : 0, 'settle'], [2, 'ctl'], [3, 'micro'], [3, 'macro'], [0.3, 'locked'],
   ];
-  const n = R.int(4, maxSteps);
+  if (opts.family === 'chains') {
+    // Long chains with something at either end (issue 34): a busy source, or
+    // a transform whose writable side a writer holds, then N pass-through
+    // stages; the steps that follow read, cancel, pipe and abort at the ends.
+    if (R.chance(0.6)) {
+      const id = newId('r');
+      steps.push({ op: 'newBusy', id });
+      pools.r.push({ expr: id, bytes: false });
+    } else {
+      steps.push(makers.newT());
+      steps.push(makers.getWriter());
+    }
+    const src = pickFree(pools.r);
+    src.locked = true;
+    const id = newId('r');
+    steps.push({ op: 'chain', id, src: src.expr, n: R.pick([3, 4, 8, 40, 300]), enqueues: R.chance(0.5) });
+    pools.r.push({ expr: id, bytes: false });
+  }
+  const n = R.int(4, maxSteps) + steps.length;
   let guard = 0;
   while (steps.length < n && guard++ < 200) {
     const st = makers[R.weighted(weights())]();

@@ -5,6 +5,7 @@
 //     [--jobs=2] [--timeout=5000] [--shrink] [--shrink-max=8] [--verbose]
 //     [--gate=crash,hang,unhandled,pending,result,error-shape] [--no-referee]
 //     [--json=out.json] [--seed=S (one seed, print its program and traces)]
+//     [--family=chains (long pipeThrough chains over busy sources, issue 34)]
 // Exit status: 1 when a divergence of a gating class is found, 0 otherwise.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ for (const a of process.argv.slice(2)) {
   if (!m) { console.error(`fuzz: bad argument ${a}`); process.exit(2); }
   opts[m[1]] = m[2] ?? true;
 }
-const known = ['seeds', 'from', 'node', 'impl-a', 'impl-b', 'plant', 'jobs', 'timeout', 'shrink', 'shrink-max', 'verbose', 'gate', 'no-referee', 'json', 'seed', 'max-steps', 'shrink-classes', 'repro-dir'];
+const known = ['seeds', 'from', 'node', 'impl-a', 'impl-b', 'plant', 'jobs', 'timeout', 'shrink', 'shrink-max', 'verbose', 'gate', 'no-referee', 'json', 'seed', 'max-steps', 'shrink-classes', 'repro-dir', 'family'];
 for (const k of Object.keys(opts)) if (!known.includes(k)) { console.error(`fuzz: unknown option --${k}`); process.exit(2); }
 
 const gate = opts.gate ? String(opts.gate).split(',').filter(Boolean) : DEFAULT_GATE;
@@ -31,7 +32,7 @@ let implB = opts['impl-b'] || 'ours';
 if (opts.plant) implB = `${implB}+${opts.plant}`;
 
 if (opts.seed !== undefined) { // one seed, all the detail
-  const program = generate(Number(opts.seed), { maxSteps: opts['max-steps'] && Number(opts['max-steps']) });
+  const program = generate(Number(opts.seed), { maxSteps: opts['max-steps'] && Number(opts['max-steps']), family: opts.family });
   console.log(JSON.stringify(program));
   console.log(compile(program));
   opts.seeds = 1;
@@ -53,6 +54,7 @@ const result = await fuzz({
   shrink: Boolean(opts.shrink), shrinkMax: Number(opts['shrink-max'] ?? 8),
   shrinkClasses: opts['shrink-classes'] ? String(opts['shrink-classes']).split(',') : null,
   maxSteps: opts['max-steps'] && Number(opts['max-steps']),
+  family: opts.family,
   progress: ({ done, total, findings, counts, ms }) => {
     if (Date.now() - lastPrint < 2000 && done !== total) return;
     lastPrint = Date.now();
