@@ -54,3 +54,11 @@ export const fromIteratesInPlace = major >= 24;
  * (src/transform/default-controller.js).
  */
 export const clearedTransformResolves = major >= 24;
+
+/**
+ * A pipe whose one write is in flight: Node 24+ reads and writes the next
+ * chunk in the reaction that finished that write, a microtask after the
+ * sink's promise settled; Node 20/22 (and the standard) wait for the
+ * writer's ready promise, a microtask or more later (src/fast/pipe-pump.js).
+ */
+export const continuesInWriteReaction = major >= 24;

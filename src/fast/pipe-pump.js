@@ -20,6 +20,7 @@ import {
 } from '../writable/default-writer.js';
 import { canWriteDirectly, writeDirectly, transformDirectly } from './direct-write.js';
 import { armRead, armTransformRead, settleArmedRead } from './armed-read.js';
+import { continuesInWriteReaction } from '../node-pace.js';
 
 export class PipePump {
   constructor(pipe) {
@@ -106,6 +107,8 @@ export class PipePump {
     this.writeOwed = false;
     // The pending chunk waits for its destination transform's cancel to settle (holdUntilFinished).
     this.heldForFinish = false;
+    // The pump waits for its one write in flight, not for the writer's ready promise (pumpLoop).
+    this.waitingOnWrite = false;
     // Through a local, never `this.step = () => ...`: see docs/architecture.md, "Closures kept in fields".
     const step = () => {
       this.nextStepQueued = false; // stale if the producer threw before stepIfRequested()
@@ -205,7 +208,11 @@ function pumpLoop(pump) {
     }
     if (dest.backpressure) {
       // Backpressure: read the next chunk only once the destination is ready.
-      pipe.writer.ready.onFulfilled(pump.step);
+      if (continuesInWriteReaction && dest.controller.queue.length === 1 && waitsOnOwnWrite(pump, dest)) {
+        pump.waitingOnWrite = true; // the pump's one write in flight: see PumpWriteRequest.afterReaction
+      } else {
+        pipe.writer.ready.onFulfilled(pump.step);
+      }
       return;
     }
     if (dest.state !== 'writable') {
@@ -267,6 +274,13 @@ function pumpLoop(pump) {
     else writeWithTransformCheck(pump); // a queued chunk of a transform's output (not a fused hop's: armed)
     if (!controller.started && holdsReadBeforeStart(pump)) return;
   }
+}
+
+/** Is the one write the destination holds the pump's (in flight, or queued until its sink has started)? */
+function waitsOnOwnWrite(pump, dest) {
+  const request = dest.inFlightWriteRequest;
+  if (request !== undefined) return request === pump.writeRequest;
+  return dest.writeRequests.length === 1 && dest.writeRequests.peek() === pump.writeRequest;
 }
 
 /**
@@ -766,6 +780,21 @@ class PumpWriteRequest {
 
   reject() {
     writeSettled(this.pump);
+  }
+
+  /**
+   * Called by the destination's controller once its reaction to the sink's
+   * write is over (the queue dequeued, backpressure lowered). Node 24+'s pipe
+   * goes on from its write request there, in the same microtask: it reads the
+   * next chunk and writes it then, a microtask after the sink's promise
+   * settled, where waiting for the writer's ready promise takes one more. So
+   * does the pump, when that one write was all it waited for (waitingOnWrite).
+   */
+  afterReaction() {
+    const pump = this.pump;
+    if (!pump.waitingOnWrite) return;
+    pump.waitingOnWrite = false;
+    pump.step();
   }
 }
 

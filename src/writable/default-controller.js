@@ -318,6 +318,7 @@ export function reactToWriteResult(controller, result) {
 function makeWriteReactions(controller) {
   const stream = controller.stream;
   const onFulfilled = () => {
+    const request = stream.inFlightWriteRequest;
     WritableStreamFinishInFlightWrite(stream);
     const state = stream.state;
     controller.queue.dequeue();
@@ -325,6 +326,8 @@ function makeWriteReactions(controller) {
       WritableStreamUpdateBackpressure(stream, WritableStreamDefaultControllerGetBackpressure(controller));
     }
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
+    // A request that asks (a pipe's: PumpWriteRequest) is told the reaction is over.
+    if (request.afterReaction !== undefined) request.afterReaction();
   };
   const onRejected = (reason) => {
     if (stream.state === 'writable') WritableStreamDefaultControllerClearAlgorithms(controller);
