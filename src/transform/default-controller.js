@@ -159,7 +159,7 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   if (enqueueIntoArmedRead(stream, chunk)) return;
   const readableController = stream.readable.controller;
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
-    throw invalidState('The readable side of the TransformStream is not in a state that permits enqueue');
+    throw invalidState('Unable to enqueue');
   }
   const readable = stream.readable;
   const reader = readable.reader;
@@ -248,6 +248,6 @@ function transformAfterClear(controller) {
 export function TransformStreamDefaultControllerTerminate(controller) {
   const stream = controller.stream;
   ReadableStreamDefaultControllerClose(stream.readable.controller);
-  const error = invalidState('The TransformStream was terminated');
+  const error = invalidState('TransformStream has been terminated');
   TransformStreamErrorWritableAndUnblockWrite(stream, error);
 }

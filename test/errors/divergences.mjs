@@ -15,10 +15,12 @@ export const divergences = {
   'BYOBRequest respond: negative': { ours: TYPE_ARG_VALUE, why: `${enforceRange}; Node accepts -1` },
   'BYOBRequest respond: Infinity': { ours: TYPE_ARG_VALUE, why: `${enforceRange}; Node throws a RangeError` },
   'RS async iterator: next on a foreign object': {
-    ours: 'reject TypeError', why: 'WebIDL: a promise-returning operation rejects on a bad this; Node throws',
+    majors: [20, 22, 24],
+    ours: 'reject TypeError', why: 'WebIDL: a promise-returning operation rejects on a bad this; Node before 26 throws',
   },
   'RS async iterator: return on a foreign object': {
-    ours: 'reject TypeError', why: 'WebIDL: a promise-returning operation rejects on a bad this; Node throws',
+    majors: [20, 22, 24],
+    ours: 'reject TypeError', why: 'WebIDL: a promise-returning operation rejects on a bad this; Node before 26 throws',
   },
   'BYOBReader read: view on a resizable ArrayBuffer': {
     // The code is the one Node gives a view on a SharedArrayBuffer (none before Node 24).
