@@ -1,7 +1,8 @@
 // Sites where we deliberately do not copy native Node, each with the shape we
 // give instead (shapeOf() of compare.mjs) and why. Native is wrong at these
 // sites by the Streams spec and WebIDL; copying it would mean changing what we
-// accept or when we throw, not just how our error looks.
+// accept or when we throw, not just how our error looks. The message is not
+// compared there (it follows what we throw); everywhere else it must be native's.
 // `majors`: the Node majors the divergence applies to (all when absent);
 // `ours`: a shape, or a function of the Node major giving one.
 
