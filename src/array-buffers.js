@@ -2,8 +2,8 @@
 // TransferArrayBuffer and CloneArrayBuffer, on the intrinsics
 // captured in intrinsics.js, throwing the errors a stream user understands.
 import { ArrayBufferCtor, arrayBufferTransfer, isDetachedBuffer, copyDataBlockBytes } from './intrinsics.js';
-import { typeError } from './webidl.js';
-import { codedTypeError, notTransferableCode } from './errors.js';
+import { codedTypeError, notTransferableCode, plainTypeError } from './errors.js';
+import { notTransferableMessage } from './messages.js';
 
 /**
  * TransferArrayBuffer. Throws a TypeError for a buffer that cannot be detached
@@ -11,18 +11,18 @@ import { codedTypeError, notTransferableCode } from './errors.js';
  */
 export function TransferArrayBuffer(buffer) {
   // The intrinsic throws for buffers that cannot be detached (on Node 20 too);
-  // say why in terms a stream user understands.
+  // the error is made as Node's for the running version.
   try {
     return arrayBufferTransfer(buffer);
   } catch {
-    throw codedTypeError('The ArrayBuffer cannot be transferred (it is not detachable, e.g. a WebAssembly.Memory buffer)',
-      notTransferableCode());
+    throw codedTypeError(notTransferableMessage(), notTransferableCode());
   }
 }
 
 /** CloneArrayBuffer(srcBuffer, srcByteOffset, srcLength, %ArrayBuffer%) */
 export function CloneArrayBuffer(srcBuffer, srcByteOffset, srcLength) {
-  if (isDetachedBuffer(srcBuffer)) throw typeError('Cannot clone a detached ArrayBuffer');
+  // Node clones with ArrayBuffer.prototype.slice: V8's text.
+  if (isDetachedBuffer(srcBuffer)) throw plainTypeError('Cannot perform ArrayBuffer.prototype.slice on a detached ArrayBuffer');
   const targetBuffer = new ArrayBufferCtor(srcLength);
   copyDataBlockBytes(targetBuffer, 0, srcBuffer, srcByteOffset, srcLength);
   return targetBuffer;

@@ -4,12 +4,18 @@
 // enumerable property, and a stack that starts `TypeError [ERR_X]: message`.
 // Node and undici branch on `code` (undici's abortFetch swallows a cancel()
 // rejection only when e.code === 'ERR_INVALID_STATE'), so it must be there.
-// Messages stay ours. test/errors/ compares every site with native Node.
+// The message is Node's too (src/messages.js words it), built only here, when
+// an error is made. test/errors/ compares every site with native Node.
 import {
   OriginalTypeError, OriginalRangeError, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply,
   SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor,
 } from './intrinsics.js';
 import { natives } from './bridge/natives.js';
+import { nodeMajor } from './node-version.js';
+import {
+  stateMessage, argTypeMessage, argValueMessage, outOfRangeMessage, missingOptionMessage, notIterableMessage,
+  startNotCallableMessage, nodeCallMessage,
+} from './messages.js';
 
 export const ERR_INVALID_STATE = 'ERR_INVALID_STATE';
 export const ERR_INVALID_ARG_TYPE = 'ERR_INVALID_ARG_TYPE';
@@ -48,29 +54,32 @@ function codedErrorToString() {
   return `${this.name} [${this.code}]: ${this.message}`;
 }
 
-/** TypeError [ERR_INVALID_STATE]: the object is in a state that forbids the call (locked, released, closed...). */
-export function invalidState(message) {
-  return codedError(OriginalTypeError, ERR_INVALID_STATE, message);
+/** TypeError [ERR_INVALID_STATE]: "Invalid state: <detail>" (locked, released, closed...). */
+export function invalidState(detail) {
+  return codedError(OriginalTypeError, ERR_INVALID_STATE, stateMessage(detail));
 }
 
-/** TypeError [ERR_INVALID_ARG_TYPE] (or `code` given): an argument or member of the wrong type. */
-export function invalidArgType(message, code = ERR_INVALID_ARG_TYPE) {
-  return codedError(OriginalTypeError, code, message);
+/**
+ * TypeError [ERR_INVALID_ARG_TYPE] (or `code` given): argument or member
+ * `name` ('source', 'source.pull') is not `expected` ('of type function').
+ */
+export function invalidArgType(name, expected, actual, code = ERR_INVALID_ARG_TYPE) {
+  return codedError(OriginalTypeError, code, argTypeMessage(name, expected, actual));
 }
 
-/** TypeError [ERR_INVALID_ARG_VALUE]: an argument of the right type with a value not allowed. */
-export function invalidArgValue(message) {
-  return codedError(OriginalTypeError, ERR_INVALID_ARG_VALUE, message);
+/** TypeError [ERR_INVALID_ARG_VALUE]: `value` of `name` not allowed (`reason`: Node's, 'is invalid' by default). */
+export function invalidArgValue(name, value, reason = undefined) {
+  return codedError(OriginalTypeError, ERR_INVALID_ARG_VALUE, argValueMessage(name, value, reason));
 }
 
 /** RangeError [ERR_INVALID_ARG_VALUE]: a number or enum out of its range (Node's choice for these sites). */
-export function invalidArgValueRange(message) {
-  return codedError(OriginalRangeError, ERR_INVALID_ARG_VALUE, message);
+export function invalidArgValueRange(name, value, reason = undefined) {
+  return codedError(OriginalRangeError, ERR_INVALID_ARG_VALUE, argValueMessage(name, value, reason));
 }
 
-/** RangeError [ERR_OUT_OF_RANGE]. */
-export function outOfRange(message) {
-  return codedError(OriginalRangeError, ERR_OUT_OF_RANGE, message);
+/** RangeError [ERR_OUT_OF_RANGE]: `input` of `name` outside `range` ('<= view.length'). */
+export function outOfRange(name, range, input) {
+  return codedError(OriginalRangeError, ERR_OUT_OF_RANGE, outOfRangeMessage(name, range, input));
 }
 
 /** TypeError [ERR_ILLEGAL_CONSTRUCTOR]: a class user code may not construct. */
@@ -83,19 +92,27 @@ export function invalidThis(message, code = ERR_INVALID_THIS) {
   return codedError(OriginalTypeError, code, message);
 }
 
-/** TypeError [ERR_MISSING_OPTION]: a required dictionary member is missing. */
-export function missingOption(message) {
-  return codedError(OriginalTypeError, ERR_MISSING_OPTION, message);
+/** TypeError [ERR_MISSING_OPTION]: "<name> is required". */
+export function missingOption(name) {
+  return codedError(OriginalTypeError, ERR_MISSING_OPTION, missingOptionMessage(name));
 }
 
-/** TypeError [ERR_ARG_NOT_ITERABLE]. */
-export function argNotIterable(message) {
-  return codedError(OriginalTypeError, ERR_ARG_NOT_ITERABLE, message);
+/** TypeError [ERR_ARG_NOT_ITERABLE]: "<value> must be iterable". */
+export function argNotIterable(value) {
+  return codedError(OriginalTypeError, ERR_ARG_NOT_ITERABLE, notIterableMessage(value));
 }
 
 /** A TypeError with `code` decided by the caller (null: none). */
 export function codedTypeError(message, code) {
   return codedError(OriginalTypeError, code, message);
+}
+
+/**
+ * The brand check of the async iterator's next() and return(): Node 26 has one
+ * (ERR_INVALID_THIS, rejecting); before, its methods fail without a code.
+ */
+export function asyncIteratorBrandCode() {
+  return nodeMajor >= 26 ? ERR_INVALID_THIS : null;
 }
 
 /** For a site whose code is asked lazily and is none. */
@@ -106,6 +123,16 @@ export function noCode() {
 /** A TypeError with no code: sites where Node's own throws a plain one. */
 export function plainTypeError(message) {
   return new OriginalTypeError(message);
+}
+
+/** UnderlyingSource.start or UnderlyingSink.start not callable (a plain TypeError, as Node's). */
+export function startNotCallable() {
+  return plainTypeError(startNotCallableMessage());
+}
+
+/** Transformer.start not callable (a plain TypeError, as Node's). */
+export function transformerStartNotCallable(start) {
+  return plainTypeError(nodeCallMessage(start));
 }
 
 // Codes that differ between Node versions. Each is asked of Node's own classes

@@ -111,9 +111,7 @@ export class QueueWithSizes extends RingQueue {
   /** EnqueueValueWithSize for a size other than 1, or once one was seen (kept apart for V8's inlining). */
   enqueueSized(value, size) {
     if (typeof size !== 'number' || NumberIsNaN(size) || size < 0 || size === Infinity) {
-      throw invalidArgValueRange(
-        'The size of a chunk must be a finite, non-negative number (queuing strategy size() returned ' +
-        String(size) + ')');
+      throw invalidArgValueRange('size', size);
     }
     if (this.sizes === undefined) {
       this.sizes = new RingQueue();

@@ -3,26 +3,30 @@
 // ExtractSizeAlgorithm). https://streams.spec.whatwg.org/#qs
 import { NumberIsNaN, ReflectApply } from './intrinsics.js';
 import {
-  requireDictionary, getMember, convertUnrestrictedDouble, convertCallback,
+  requireDictionary, convertUnrestrictedDouble, convertCallback,
   illegalInvocation, defineInterface,
 } from './webidl.js';
 import { invalidArgType, invalidArgValueRange, missingOption, strategyBrandCode } from './errors.js';
+import { refusedHighWaterMark } from './messages.js';
 
 // The converted form of a missing (undefined or null) QueuingStrategy, shared:
 // nothing ever writes to a converted strategy.
-const noStrategy = { highWaterMark: undefined, size: undefined };
+const noStrategy = { highWaterMark: undefined, givenHighWaterMark: undefined, size: undefined };
 
-/** Reads a QueuingStrategy dictionary in WebIDL order (highWaterMark, then size). */
-export function convertQueuingStrategy(strategy, context) {
+/**
+ * Reads a QueuingStrategy dictionary in WebIDL order (highWaterMark, then
+ * size); `name` is the argument's, as Node names it ('strategy').
+ * `givenHighWaterMark` is the value before conversion, for the error.
+ */
+export function convertQueuingStrategy(strategy, name) {
   if (strategy === undefined || strategy === null) return noStrategy;
-  requireDictionary(strategy, context);
+  requireDictionary(strategy, name);
   const hwm = strategy.highWaterMark;
   const highWaterMark = hwm === undefined ? undefined : convertUnrestrictedDouble(hwm);
   const sizeValue = strategy.size;
-  const size = sizeValue === undefined
-    ? undefined
-    : convertCallback(sizeValue, `'size' member of ${context}`);
-  return { highWaterMark, size };
+  // Node names the member 'strategy.size' whichever strategy argument it is.
+  const size = sizeValue === undefined ? undefined : convertCallback(sizeValue, 'strategy.size');
+  return { highWaterMark, givenHighWaterMark: hwm, size };
 }
 
 /** ExtractHighWaterMark */
@@ -30,7 +34,7 @@ export function ExtractHighWaterMark(strategy, defaultHWM) {
   const hwm = strategy.highWaterMark;
   if (hwm === undefined) return defaultHWM;
   if (NumberIsNaN(hwm) || hwm < 0) {
-    throw invalidArgValueRange(`Invalid highWaterMark: ${hwm} (it must be a non-negative number)`);
+    throw invalidArgValueRange('strategy.highWaterMark', refusedHighWaterMark(strategy.givenHighWaterMark, hwm));
   }
   return hwm;
 }
@@ -43,14 +47,12 @@ export function ExtractSizeAlgorithm(strategy) {
   return (chunk) => convertUnrestrictedDouble(ReflectApply(size, undefined, [chunk]));
 }
 
-function convertInit(init, name) {
-  requireDictionary(init, `Argument 1 of ${name} constructor`);
-  const hwm = getMember(init, 'highWaterMark');
-  if (hwm === undefined) {
-    // Node checks for an object first: null is its ERR_INVALID_ARG_TYPE.
-    const message = `Failed to construct '${name}': required member 'highWaterMark' is undefined`;
-    throw init === null ? invalidArgType(message) : missingOption(message);
-  }
+function convertInit(init) {
+  // Node checks for an object first: null and undefined are its ERR_INVALID_ARG_TYPE.
+  if (init === undefined || init === null) throw invalidArgType('init', 'of type object', init);
+  requireDictionary(init, 'init');
+  const hwm = init.highWaterMark;
+  if (hwm === undefined) throw missingOption('init.highWaterMark');
   return convertUnrestrictedDouble(hwm);
 }
 
@@ -63,10 +65,7 @@ export class ByteLengthQueuingStrategy {
   #highWaterMark;
 
   constructor(init) {
-    if (arguments.length === 0) {
-      throw invalidArgType("Failed to construct 'ByteLengthQueuingStrategy': 1 argument required");
-    }
-    this.#highWaterMark = convertInit(init, 'ByteLengthQueuingStrategy');
+    this.#highWaterMark = convertInit(init);
   }
 
   get highWaterMark() {
@@ -90,10 +89,7 @@ export class CountQueuingStrategy {
   #highWaterMark;
 
   constructor(init) {
-    if (arguments.length === 0) {
-      throw invalidArgType("Failed to construct 'CountQueuingStrategy': 1 argument required");
-    }
-    this.#highWaterMark = convertInit(init, 'CountQueuingStrategy');
+    this.#highWaterMark = convertInit(init);
   }
 
   get highWaterMark() {

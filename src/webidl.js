@@ -1,31 +1,32 @@
 // WebIDL conversions used by the public classes: dictionaries, callbacks,
-// numbers, buffer views and brand-check errors. Errors name the interface, the member and the
-// argument at fault, the way browsers do, so a user knows what to fix.
+// numbers, buffer views and brand-check errors. Errors are worded as Node's
+// own streams word them (src/messages.js), naming the argument or member
+// Node names ('source.pull', 'options.min').
 import {
-  OriginalTypeError, NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER,
+  NumberIsNaN, MathTrunc, NumberMAX_SAFE_INTEGER,
   ReflectApply, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, SymbolToStringTag,
   PromiseReject, ArrayBufferIsView, viewBuffer, viewByteLength, isSharedArrayBuffer,
   isResizableArrayBuffer,
 } from './intrinsics.js';
 import { promiseResolvedWith } from './promise.js';
 import {
-  invalidThis, invalidArgType, invalidArgValue, codedTypeError, noCode, ERR_INVALID_THIS, ERR_INVALID_ARG_TYPE,
+  invalidThis, invalidArgType, invalidArgValue, codedTypeError, noCode, ERR_INVALID_THIS,
 } from './errors.js';
+import { brandMessage, argValueMessage } from './messages.js';
 
 export function isObject(value) {
   return (typeof value === 'object' && value !== null) || typeof value === 'function';
 }
 
-/** TypeError for a method called on an object that is not of the interface (Node's code by default). */
+/** TypeError for a member called on an object that is not of the interface (Node's code by default). */
 export function illegalInvocation(interfaceName, member, code = ERR_INVALID_THIS) {
-  return invalidThis(
-    `Illegal invocation: ${interfaceName}.prototype.${member} called on an object that is not a ${interfaceName}`, code);
+  return invalidThis(brandMessage(interfaceName, member), code);
 }
 
-/** Conversion of an argument or value to a WebIDL dictionary: null/undefined mean "empty". */
-export function requireDictionary(value, context) {
+/** Conversion of argument or member `name` to a WebIDL dictionary: null/undefined mean "empty". */
+export function requireDictionary(value, name) {
   if (value !== undefined && value !== null && !isObject(value)) {
-    throw invalidArgType(`${context} must be an object, null or undefined`);
+    throw invalidArgType(name, 'of type object', value);
   }
 }
 
@@ -34,23 +35,31 @@ export function getMember(dict, name) {
   return dict === undefined || dict === null ? undefined : dict[name];
 }
 
-/** Conversion to a WebIDL callback function type: must be callable (`code`: Node's for the member, null for none). */
-export function convertCallback(value, context, code = ERR_INVALID_ARG_TYPE) {
+/**
+ * Conversion to a WebIDL callback function type: must be callable.
+ * `notCallable(value)` makes the error where Node's is not its
+ * ERR_INVALID_ARG_TYPE for `name`.
+ */
+export function convertCallback(value, name, notCallable = undefined) {
   if (typeof value !== 'function') {
-    throw invalidArgType(`${context} must be a function, got ${describe(value)}`, code);
+    throw notCallable === undefined ? invalidArgType(name, 'of type function', value) : notCallable(value);
   }
   return value;
 }
 
-/** [EnforceRange] unsigned long long */
-export function convertEnforceRangeULL(value, context) {
+/**
+ * [EnforceRange] unsigned long long; a value refused is reported as
+ * `name`'s ERR_INVALID_ARG_VALUE, with Node's reason for a value that is not
+ * a finite number and for one out of range.
+ */
+export function convertEnforceRangeULL(value, name, notFiniteReason = undefined, outOfRangeReason = undefined) {
   let x = +value;
   if (NumberIsNaN(x) || x === Infinity || x === -Infinity) {
-    throw invalidArgValue(`${context} must be a finite number, got ${describe(value)}`);
+    throw invalidArgValue(name, value, notFiniteReason);
   }
   x = MathTrunc(x);
   if (x < 0 || x > NumberMAX_SAFE_INTEGER) {
-    throw invalidArgValue(`${context} must be between 0 and ${NumberMAX_SAFE_INTEGER}, got ${x}`);
+    throw invalidArgValue(name, value, outOfRangeReason);
   }
   return x === 0 ? 0 : x; // normalise -0
 }
@@ -60,11 +69,11 @@ export function convertUnrestrictedDouble(value) {
   return +value;
 }
 
-/** A `type`-style enum member: undefined stays undefined; anything else must be one of `allowed`. */
-export function convertEnum(value, allowed, context) {
+/** A `type`-style enum member `name`: undefined stays undefined; anything else must be `allowed`. */
+export function convertEnum(value, allowed, name) {
   const s = `${value}`;
   if (s !== allowed) {
-    throw invalidArgValue(`${context} must be '${allowed}' or undefined, got '${s}'`);
+    throw invalidArgValue(name, value);
   }
   return s;
 }
@@ -76,18 +85,6 @@ export function invokePromiseCallback(fn, thisArg, args) {
   } catch (error) {
     return PromiseReject(error);
   }
-}
-
-export function describe(value) {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return `'${value}'`;
-  if (typeof value === 'symbol' || typeof value === 'bigint') return `a ${typeof value}`;
-  if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
-}
-
-export function typeError(message) {
-  return new OriginalTypeError(message);
 }
 
 /** Sets Symbol.toStringTag and makes prototype members enumerable, as WebIDL interfaces do. */
@@ -104,19 +101,22 @@ export function defineInterface(ctor, name, members) {
 }
 
 /**
- * WebIDL conversion to ArrayBufferView: a TypedArray or DataView whose buffer is
- * neither shared nor resizable ([AllowShared]/[AllowResizable] are absent).
+ * WebIDL conversion of argument `name` to ArrayBufferView: a TypedArray or
+ * DataView whose buffer is neither shared nor resizable ([AllowShared] and
+ * [AllowResizable] are absent). A view on a SharedArrayBuffer gets Node's
+ * code and message for the site (`sharedCodeOf()`, `sharedMessageOf(view,
+ * buffer)`); a resizable buffer, which Node takes, the same code.
  */
-export function convertArrayBufferView(value, context, sharedCodeOf = noCode) {
+export function convertArrayBufferView(value, name, sharedCodeOf = noCode, sharedMessageOf = undefined) {
   if (!ArrayBufferIsView(value)) {
-    throw invalidArgType(`${context} is not an ArrayBufferView (a TypedArray or a DataView)`);
+    throw invalidArgType(name, 'an instance of Buffer, TypedArray, or DataView', value);
   }
   const buffer = viewBuffer(value);
   if (isSharedArrayBuffer(buffer)) {
-    throw codedTypeError(`${context} is a view on a SharedArrayBuffer, which is not allowed`, sharedCodeOf());
+    throw codedTypeError(sharedMessageOf(value, buffer), sharedCodeOf());
   }
   if (isResizableArrayBuffer(buffer)) {
-    throw codedTypeError(`${context} is a view on a resizable ArrayBuffer, which is not allowed`, sharedCodeOf());
+    throw codedTypeError(argValueMessage(name, value, 'must not be backed by a resizable ArrayBuffer'), sharedCodeOf());
   }
   return value;
 }

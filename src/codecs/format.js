@@ -1,21 +1,21 @@
 // The CompressionFormat argument: converted and checked the way this Node's
 // own classes do it (see natives.js), taking exactly the formats they take.
-import { codedTypeError, invalidArgValue } from '../errors.js';
+import { codedTypeError, ERR_INVALID_ARG_VALUE } from '../errors.js';
+import { compressionFormatMessage } from '../messages.js';
 import { formatIsConverted, nativeCodecs, nativeTakesFormat, symbolFormatCode } from './natives.js';
 import { zlibHasFormat } from './zlib-driver.js';
 
 /** The format as a string, or a TypeError thrown: code ERR_INVALID_ARG_VALUE (native's). */
 export function convertFormat(format, className) {
+  const given = format;
   if (formatIsConverted()) {
     if (typeof format === 'symbol') {
-      throw codedTypeError(`Failed to construct '${className}': a Symbol cannot be converted to a CompressionFormat`,
-        symbolFormatCode());
+      throw codedTypeError(compressionFormatMessage(className, given), symbolFormatCode());
     }
     format = `${format}`;
   }
   if (typeof format !== 'string' || !zlibHasFormat(format) || !takenByNode(format)) {
-    const shown = typeof format === 'string' ? `'${format}'` : typeof format === 'object' && format !== null ? 'an object' : String(format);
-    throw invalidArgValue(`Failed to construct '${className}': ${shown} is not a CompressionFormat this Node supports`);
+    throw codedTypeError(compressionFormatMessage(className, given, format), ERR_INVALID_ARG_VALUE);
   }
   return format;
 }

@@ -27,8 +27,7 @@ function undefinedChunk(controller) {
   const outcome = nativeChunkOutcome('TextDecoderStream', 'undefined', returnUndefined, undefined, REFUSED);
   if (!outcome.settled) return promiseThen(outcome.promise, () => undefinedChunk(controller));
   if (outcome.answer === null) return undefined;
-  return promiseRejectedWith(invalidArgType('The chunk written to a TextDecoderStream must be an ArrayBuffer or an ArrayBufferView, got undefined',
-    outcome.answer.code));
+  return promiseRejectedWith(invalidArgType('chunk', 'of type string', undefined, outcome.answer.code));
 }
 
 // `this` is the controller record; its codec slot is the TextDecoder.

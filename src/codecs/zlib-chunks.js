@@ -15,6 +15,7 @@ import {
   SymbolCtor, Uint8ArrayCtor, arrayBufferTransfer, isArrayBuffer, isSharedArrayBuffer, viewBuffer, viewByteOffset, viewByteLength,
 } from '../intrinsics.js';
 import { codedError, ERR_INVALID_ARG_TYPE } from '../errors.js';
+import { zlibChunkMessage } from '../messages.js';
 import { nativeChunkOutcome } from './natives.js';
 
 /** The kind of a chunk that is not a view on an ordinary, attached ArrayBuffer. */
@@ -69,13 +70,8 @@ export function takenBytes(kind, chunk) {
 
 const ctors = { TypeError: OriginalTypeError, RangeError: OriginalRangeError, Error: OriginalError };
 
-/** The error for a chunk of `kind` that Node refuses with `shape` ({ ctor, code }). */
-export function refusedChunkError(className, kind, shape) {
+/** The error for `chunk`, of `kind`, that Node refuses with `shape` ({ ctor, code }), worded as Node's. */
+export function refusedChunkError(chunk, kind, shape) {
   const Ctor = ctors[shape.ctor] ?? OriginalTypeError;
-  return codedError(Ctor, shape.code, `The chunk written to a ${className} cannot be ${kindText[kind] ?? `a ${kind}`}`);
+  return codedError(Ctor, shape.code, zlibChunkMessage(kind, chunk));
 }
-
-const kindText = {
-  null: 'null', undefined: 'undefined', arraybuffer: 'an ArrayBuffer', 'shared-view': 'a view on a SharedArrayBuffer',
-  'detached-view': 'a view on a detached ArrayBuffer', 'shared-buffer': 'a SharedArrayBuffer', object: 'an object',
-};

@@ -11,7 +11,6 @@ import {
   PromiseAll, SetImmediate, functionCall, promiseThen,
 } from '../intrinsics.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined } from '../promise.js';
-import { codedError } from '../errors.js';
 import { builtin } from '../patch/builtins.js';
 import { enqueueOutput } from './codec-transform.js';
 import { TransformStreamError, backpressureChangePromise } from '../transform/transform-stream.js';
@@ -24,14 +23,15 @@ const ERR_TRAILING_JUNK = 'ERR_TRAILING_JUNK_AFTER_STREAM_END';
 
 /**
  * A zlib failure as Node's class reports it: the engine's own Error on Node 20
- * (and for brotli's content errors on 22), a TypeError (the Compression
- * standard's) with the engine's code and its error as cause otherwise.
+ * (and for brotli's content errors on 22), otherwise a TypeError (the
+ * Compression standard's) made as Node makes it: no message, the engine's
+ * error as its cause, and the engine's code assigned afterwards.
  * `wrapped` is natives.js#nativeWrapsZlibErrors's answer for the failure.
  */
 function asNodeError(error, wrapped) {
   if (!wrapped || error instanceof OriginalTypeError) return error;
-  const typeError = codedError(OriginalTypeError, error?.code, error?.message ?? String(error));
-  typeError.cause = error;
+  const typeError = new OriginalTypeError(undefined, { cause: error });
+  typeError.code = error?.code;
   return typeError;
 }
 
@@ -245,7 +245,7 @@ export function zlibTransform(chunk) {
     const kind = chunkKind(chunk);
     const outcome = chunkOutcome(driver.className, kind);
     if (!outcome.settled) return promiseThen(outcome.promise, () => functionCall(zlibTransform, this, chunk));
-    if (outcome.answer !== null) return promiseRejectedWith(refusedChunkError(driver.className, kind, outcome.answer));
+    if (outcome.answer !== null) return promiseRejectedWith(refusedChunkError(chunk, kind, outcome.answer));
     bytes = takenBytes(kind, chunk);
   }
   if (driver.error !== undefined) return promiseRejectedWith(driver.error);

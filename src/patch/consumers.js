@@ -99,12 +99,12 @@ const nativePipeTo = natives.ReadableStream.prototype.pipeTo;
 const nativePipeThrough = natives.ReadableStream.prototype.pipeThrough;
 
 /** Our pipe from `source` (ours) into the native writable `dest`. */
-function pipeOursToNative(source, dest, options, context) {
-  const opts = convertPipeOptions(options, context); // throws before anything is locked
+function pipeOursToNative(source, dest, options) {
+  const opts = convertPipeOptions(options); // throws before anything is locked
   if (IsReadableStreamLocked(unwrapReadableStream(source))) {
-    throw invalidState(`${context}: this stream is locked`);
+    throw invalidState('The ReadableStream is locked');
   }
-  if (nativeWritableLocked(dest)) throw invalidState(`${context}: the destination is locked`);
+  if (nativeWritableLocked(dest)) throw invalidState('The WritableStream is locked');
   const bridge = fastWritableOver(dest);
   const promise = ReflectApply(ourPipeTo, source, [wrapWritableStream(bridge.stream), opts]);
   // A pipe that ends without closing or aborting its destination unlocks it.
@@ -118,7 +118,7 @@ function pipeTo(destination, options = undefined) {
   if (unwrapReadableStream(this) !== undefined && unwrapWritableStream(destination) === undefined &&
       isNativeWritableStream(destination)) {
     try {
-      return pipeOursToNative(this, destination, options, 'ReadableStream.pipeTo');
+      return pipeOursToNative(this, destination, options);
     } catch (e) {
       return promiseRejectedWith(e);
     }
@@ -137,7 +137,7 @@ function pipeThrough(transform, options = undefined) {
   const readable = transform.readable;
   const nativeReadable = unwrapReadableStream(readable) === undefined && isNativeReadableStream(readable);
   if (unwrapReadableStream(readable) === undefined && !nativeReadable) {
-    throw invalidArgType("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
+    throw invalidArgType('transform.readable', 'an instance of ReadableStream', readable);
   }
   const writable = transform.writable;
   const nativeWritable = unwrapWritableStream(writable) === undefined && isNativeWritableStream(writable);
@@ -147,19 +147,19 @@ function pipeThrough(transform, options = undefined) {
   if (!nativeWritable) {
     // A native readable with our writable: our pipe as usual.
     if (unwrapWritableStream(writable) === undefined) {
-      throw invalidArgType("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
+      throw invalidArgType('transform.writable', 'an instance of WritableStream', writable);
     }
-    const opts = convertPipeOptions(options, 'ReadableStream.pipeThrough');
+    const opts = convertPipeOptions(options);
     if (IsReadableStreamLocked(unwrapReadableStream(this))) {
-      throw invalidState('ReadableStream.pipeThrough: this stream is locked');
+      throw invalidState('The ReadableStream is locked');
     }
     if (IsWritableStreamLocked(unwrapWritableStream(writable))) {
-      throw invalidState("ReadableStream.pipeThrough: the pair's writable side is locked");
+      throw invalidState('The WritableStream is locked');
     }
     setPromiseIsHandled(ReflectApply(ourPipeTo, this, [writable, opts]));
     return readable;
   }
-  setPromiseIsHandled(pipeOursToNative(this, writable, options, 'ReadableStream.pipeThrough'));
+  setPromiseIsHandled(pipeOursToNative(this, writable, options));
   return readable;
 }
 
@@ -198,12 +198,12 @@ function nativePipeThroughPatched(transform, options = undefined) {
   if (!oursReadable && !isNativeReadableStream(readable)) {
     return ReflectApply(nativePipeThrough, this, [{ readable, writable }, options]); // Node's own TypeError
   }
-  if (nativeReadableLocked(this)) throw invalidState('ReadableStream.pipeThrough: this stream is locked');
+  if (nativeReadableLocked(this)) throw invalidState('The ReadableStream is locked');
   let target = writable;
   let release;
   if (destImpl !== undefined) {
     if (IsWritableStreamLocked(destImpl)) {
-      throw invalidState("ReadableStream.pipeThrough: the pair's writable side is locked");
+      throw invalidState('The WritableStream is locked');
     }
     ({ twin: target, release } = nativeWritableWithRelease(destImpl));
   }

@@ -33,7 +33,7 @@ export function installStreamWeb(journal) {
     journal.replaceValue(streamWeb, 'ReadableStreamTee', sameShape(function ReadableStreamTee(stream, cloneForBranch2) {
       const impl = unwrapReadableStream(stream);
       if (impl === undefined) return Reflect.apply(nativeTee, this, arguments);
-      if (IsReadableStreamLocked(impl)) throw invalidState('ReadableStreamTee: the stream is locked');
+      if (IsReadableStreamLocked(impl)) throw invalidState('ReadableStream is locked');
       const [a, b] = OurTee(impl, !!cloneForBranch2);
       return [wrapReadableStream(a), wrapReadableStream(b)];
     }, nativeTee));

@@ -20,8 +20,9 @@ const MessagePortPrototype = globalThis.MessagePort?.prototype;
 const originalPostMessage = MessagePortPrototype?.postMessage;
 const postMessageDescriptor = MessagePortPrototype && Object.getOwnPropertyDescriptor(MessagePortPrototype, 'postMessage');
 
+/** Node's DataCloneError for a locked `what` ('ReadableStream' or 'WritableStream'). */
 function dataCloneError(what) {
-  return new DOMException(`${what} is locked and cannot be transferred`, 'DataCloneError');
+  return new DOMException(`Cannot transfer a locked ${what}`, 'DataCloneError');
 }
 
 /** The native twin for one of our streams, or undefined if `value` is not ours. */
@@ -38,9 +39,9 @@ function twinFor(value) {
   }
   const transform = unwrapTransformStream(value);
   if (transform !== undefined) {
-    if (IsReadableStreamLocked(transform.readable) || IsWritableStreamLocked(transform.writable)) {
-      throw dataCloneError('TransformStream');
-    }
+    // Node names the locked side, the readable one first.
+    if (IsReadableStreamLocked(transform.readable)) throw dataCloneError('ReadableStream');
+    if (IsWritableStreamLocked(transform.writable)) throw dataCloneError('WritableStream');
     return nativeTransformOver(transform);
   }
   return undefined;

@@ -10,6 +10,7 @@ import { counters } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined, uponPromise } from '../promise.js';
 import { illegalInvocation } from '../webidl.js';
+import { asyncIteratorBrandCode } from '../errors.js';
 import { ReadableStreamReaderGenericCancel } from './stream-ops.js';
 import {
   AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
@@ -123,7 +124,7 @@ class ReadableStreamAsyncIterator {
   }
 
   next() {
-    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'next', null));
+    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'next', asyncIteratorBrandCode()));
     const it = this.#impl;
     // Native Node (24+) waits a microtask before the first read, and so the
     // first next() settles three microtasks after it; programs that race the
@@ -156,7 +157,7 @@ class ReadableStreamAsyncIterator {
   }
 
   return(value) {
-    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'return', null));
+    if (!isIterator(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamAsyncIterator', 'return', asyncIteratorBrandCode()));
     const it = this.#impl;
     it.started = true;
     const ongoing = it.ongoingPromise;

@@ -15,6 +15,9 @@ import {
 import { isByteStreamController, ReadableByteStreamControllerPullInto } from './byte-controller.js';
 import { unwrapReadableStream } from './readable-stream.js';
 import { invalidArgType, invalidArgValue, invalidState, outOfRange, sharedBufferViewCode } from '../errors.js';
+import { sharedViewMessage } from '../messages.js';
+
+const sharedReadViewMessage = (view, buffer) => sharedViewMessage('view', view, buffer);
 
 export class ReadableStreamBYOBReaderImpl {
   constructor() {
@@ -60,11 +63,10 @@ export function AcquireReadableStreamBYOBReader(stream) {
 /** SetUpReadableStreamBYOBReader */
 export function SetUpReadableStreamBYOBReader(reader, stream) {
   if (IsReadableStreamLocked(stream)) {
-    throw invalidState('This stream has already been locked for exclusive reading by another reader');
+    throw invalidState('ReadableStream is locked');
   }
   if (!isByteStreamController(stream.controller)) {
-    throw invalidArgValue('Cannot get a BYOB reader for a stream that is not a readable byte stream ' +
-      "(construct it with type: 'bytes')");
+    throw invalidArgValue('stream', stream.api, 'must be a byte stream');
   }
   ReadableStreamReaderGenericInitialize(reader, stream);
   reader.readIntoRequests = newRequestQueue();
@@ -84,7 +86,7 @@ export function ReadableStreamBYOBReaderRead(reader, view, min, readIntoRequest)
 /** ReadableStreamBYOBReaderRelease */
 export function ReadableStreamBYOBReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
-  const e = invalidState('Reader was released');
+  const e = invalidState('Releasing reader');
   ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
 }
 
@@ -97,12 +99,9 @@ export class ReadableStreamBYOBReader {
       impl.api = this;
       return;
     }
-    if (arguments.length === 0) {
-      throw invalidArgType("Failed to construct 'ReadableStreamBYOBReader': 1 argument required");
-    }
     const streamImpl = unwrapReadableStream(stream);
     if (streamImpl === undefined) {
-      throw invalidArgType("Failed to construct 'ReadableStreamBYOBReader': argument 1 is not a ReadableStream");
+      throw invalidArgType('stream', 'an instance of ReadableStream', stream);
     }
     const reader = new ReadableStreamBYOBReaderImpl();
     SetUpReadableStreamBYOBReader(reader, streamImpl);
@@ -119,45 +118,33 @@ export class ReadableStreamBYOBReader {
     if (!isBYOBReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamBYOBReader', 'read'));
     let min;
     try {
-      convertArrayBufferView(view, 'ReadableStreamBYOBReader.read: argument 1 (view)', sharedBufferViewCode);
-      requireDictionary(options, 'ReadableStreamBYOBReader.read: argument 2 (options)');
+      convertArrayBufferView(view, 'view', sharedBufferViewCode, sharedReadViewMessage);
+      requireDictionary(options, 'options');
       const minValue = getMember(options, 'min');
       min = minValue === undefined
         ? 1
-        : convertEnforceRangeULL(minValue, "ReadableStreamBYOBReader.read: 'min' member of argument 2 (options)");
+        : convertEnforceRangeULL(minValue, 'options.min', 'must be an integer', 'must be greater than 0');
     } catch (e) {
       return promiseRejectedWith(e);
     }
     const byteLength = viewByteLengthOrZero(view);
-    if (byteLength === 0) {
-      return promiseRejectedWith(invalidState('ReadableStreamBYOBReader.read: argument 1 (view) must have a ' +
-        'non-zero byteLength'));
-    }
     const buffer = viewBuffer(view);
-    if (arrayBufferByteLength(buffer) === 0) {
-      return promiseRejectedWith(invalidState("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer must have " +
-        'a non-zero byteLength'));
-    }
-    if (isDetachedBuffer(buffer)) {
-      return promiseRejectedWith(invalidState("ReadableStreamBYOBReader.read: argument 1 (view)'s buffer is detached"));
+    if (byteLength === 0 || arrayBufferByteLength(buffer) === 0 || isDetachedBuffer(buffer)) {
+      return promiseRejectedWith(invalidState('View or Viewed ArrayBuffer is zero-length or detached'));
     }
     if (min === 0) {
-      return promiseRejectedWith(invalidArgValue("ReadableStreamBYOBReader.read: 'min' member of argument 2 (options) " +
-        'must be greater than 0'));
+      return promiseRejectedWith(invalidArgValue('options.min', min, 'must be greater than 0'));
     }
     if (isTypedArray(view)) {
-      const length = typedArrayLength(view);
-      if (min > length) {
-        return promiseRejectedWith(outOfRange(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
-          `than the view's length (${length} elements)`));
+      if (min > typedArrayLength(view)) {
+        return promiseRejectedWith(outOfRange('options.min', '<= view.length', min));
       }
     } else if (min > byteLength) {
-      return promiseRejectedWith(outOfRange(`ReadableStreamBYOBReader.read: 'min' (${min}) must not be greater ` +
-        `than the view's byteLength (${byteLength})`));
+      return promiseRejectedWith(outOfRange('options.min', '<= view.byteLength', min));
     }
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(invalidState('ReadableStreamBYOBReader.read: cannot read from a released reader'));
+      return promiseRejectedWith(invalidState('The reader is not attached to a stream'));
     }
     const readIntoRequest = new BYOBReadIntoRequest();
     ReadableStreamBYOBReaderRead(reader, view, min, readIntoRequest);
@@ -175,8 +162,7 @@ export class ReadableStreamBYOBReader {
     if (!isBYOBReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamBYOBReader', 'cancel'));
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(invalidState('ReadableStreamBYOBReader.cancel: cannot cancel a stream using a ' +
-        'released reader'));
+      return promiseRejectedWith(invalidState('The reader is not attached to a stream'));
     }
     return ReadableStreamReaderGenericCancel(reader, reason);
   }

@@ -30,8 +30,9 @@ import {
 } from './stream-ops.js';
 import {
   codedTypeError, illegalConstructor, invalidArgType, invalidArgValue, invalidArgValueRange, invalidState,
-  sharedBufferViewCode,
+  noCode, sharedBufferViewCode,
 } from '../errors.js';
+import { argValueMessage, sharedNewViewMessage, sharedViewMessage } from '../messages.js';
 
 // ----- Records -----
 
@@ -197,10 +198,10 @@ export class ReadableByteStreamController {
     if (!isByteController(this)) throw illegalInvocation('ReadableByteStreamController', 'close');
     const c = this.#impl;
     if (c.closeRequested) {
-      throw invalidState('ReadableByteStreamController.close: close() has already been called on this stream');
+      throw invalidState('Controller is already closed');
     }
     if (c.stream.state !== 'readable') {
-      throw invalidState(`ReadableByteStreamController.close: the stream is ${c.stream.state} and cannot be closed`);
+      throw invalidState('ReadableStream is already closed');
     }
     ReadableByteStreamControllerClose(c);
   }
@@ -218,8 +219,7 @@ export class ReadableByteStreamController {
       byteLength = typedArrayByteLength(chunk);
     } else {
       if (!ArrayBufferIsView(chunk)) {
-        throw invalidArgType('ReadableByteStreamController.enqueue: argument 1 (chunk) is not an ArrayBufferView ' +
-          '(a TypedArray or a DataView)');
+        throw invalidArgType('buffer', 'an instance of Buffer, TypedArray, or DataView', chunk);
       }
       buffer = dataViewBuffer(chunk);
       byteLength = viewByteLengthOrZero(chunk);
@@ -228,26 +228,21 @@ export class ReadableByteStreamController {
     try {
       bufferByteLength = arrayBufferByteLength(buffer); // throws for a SharedArrayBuffer
     } catch {
-      throw codedTypeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a SharedArrayBuffer, ' +
-        'which is not allowed', sharedBufferViewCode());
+      throw codedTypeError(sharedViewMessage('chunk', chunk, buffer), sharedBufferViewCode());
     }
     if (isResizableArrayBuffer(buffer)) {
-      throw codedTypeError('ReadableByteStreamController.enqueue: argument 1 (chunk) is a view on a resizable ' +
-        'ArrayBuffer, which is not allowed', sharedBufferViewCode());
+      throw codedTypeError(argValueMessage('chunk', chunk, 'must not be backed by a resizable ArrayBuffer'),
+        sharedBufferViewCode());
     }
-    if (byteLength === 0) {
-      throw invalidState('ReadableByteStreamController.enqueue: argument 1 (chunk) must have a non-zero byteLength');
-    }
-    if (bufferByteLength === 0) {
-      throw invalidState("ReadableByteStreamController.enqueue: argument 1 (chunk)'s buffer must have a non-zero " +
-        'byteLength (it may be detached)');
+    if (byteLength === 0 || bufferByteLength === 0) {
+      throw invalidState('chunk ArrayBuffer is zero-length or detached');
     }
     const c = this.#impl;
     if (c.closeRequested) {
-      throw invalidState('ReadableByteStreamController.enqueue: cannot enqueue after close() has been called');
+      throw invalidState('Controller is already closed');
     }
     if (c.stream.state !== 'readable') {
-      throw invalidState(`ReadableByteStreamController.enqueue: the stream is ${c.stream.state} and cannot accept chunks`);
+      throw invalidState('ReadableStream is already closed');
     }
     // The buffer has bytes, so it is not detached (the spec's check in
     // ReadableByteStreamControllerEnqueue cannot fail here).
@@ -285,29 +280,26 @@ export class ReadableStreamBYOBRequest {
 
   respond(bytesWritten) {
     if (!isBYOBRequest(this)) throw illegalInvocation('ReadableStreamBYOBRequest', 'respond');
-    bytesWritten = convertEnforceRangeULL(bytesWritten,
-      'ReadableStreamBYOBRequest.respond: argument 1 (bytesWritten)');
+    bytesWritten = convertEnforceRangeULL(bytesWritten, 'bytesWritten');
     const request = this.#impl;
     if (request.controller === null) {
-      throw invalidState('ReadableStreamBYOBRequest.respond: this BYOB request is no longer valid ' +
-        '(it was already responded to, or the stream was closed, errored or enqueued into)');
+      throw invalidState('This BYOB request has been invalidated');
     }
     if (isDetachedBuffer(viewBuffer(request.view))) {
-      throw invalidState("ReadableStreamBYOBRequest.respond: the request's view has a detached buffer");
+      throw invalidState('Viewed ArrayBuffer is detached');
     }
     ReadableByteStreamControllerRespond(request.controller, bytesWritten);
   }
 
   respondWithNewView(view) {
     if (!isBYOBRequest(this)) throw illegalInvocation('ReadableStreamBYOBRequest', 'respondWithNewView');
-    convertArrayBufferView(view, 'ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view)');
+    convertArrayBufferView(view, 'view', noCode, sharedNewViewMessage);
     const request = this.#impl;
     if (request.controller === null) {
-      throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: this BYOB request is no longer valid ' +
-        '(it was already responded to, or the stream was closed, errored or enqueued into)');
+      throw invalidState('This BYOB request has been invalidated');
     }
     if (isDetachedBuffer(viewBuffer(view))) {
-      throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: argument 1 (view) has a detached buffer');
+      throw invalidState('Viewed ArrayBuffer is detached');
     }
     ReadableByteStreamControllerRespondWithNewView(request.controller, view);
   }
@@ -401,8 +393,7 @@ export function ReadableByteStreamControllerClose(controller) {
   if (controller.pendingPullIntos.length !== 0) {
     const firstPendingPullInto = controller.pendingPullIntos.peek();
     if (firstPendingPullInto.bytesFilled % firstPendingPullInto.elementSize !== 0) {
-      const e = invalidState('Insufficient bytes to fill elements in the given buffer: the stream was closed ' +
-        'with a partially filled element pending');
+      const e = invalidState('Partial read');
       ReadableByteStreamControllerError(controller, e);
       throw e;
     }
@@ -464,7 +455,7 @@ function ReadableByteStreamControllerEnqueueBuffer(controller, buffer, byteOffse
   if (pendingPullIntos.length !== 0) {
     const firstPendingPullInto = pendingPullIntos.peek();
     if (isDetachedBuffer(firstPendingPullInto.buffer)) {
-      throw invalidState("ReadableByteStreamController.enqueue: the pending BYOB request's buffer has been detached");
+      throw invalidState('Destination ArrayBuffer is detached');
     }
     ReadableByteStreamControllerInvalidateBYOBRequest(controller);
     if (firstPendingPullInto.bufferExposed) {
@@ -691,8 +682,7 @@ export function ReadableByteStreamControllerPullInto(controller, view, min, read
       return;
     }
     if (controller.closeRequested) {
-      const e = invalidState('Insufficient bytes to fill elements in the given buffer: the stream is closing ' +
-        'and the remaining queued bytes do not make up a whole element (or the requested minimum)');
+      const e = invalidState('ReadableStream closed');
       ReadableByteStreamControllerError(controller, e);
       readIntoRequest.errorSteps(e);
       return;
@@ -709,17 +699,14 @@ export function ReadableByteStreamControllerRespond(controller, bytesWritten) {
   const state = controller.stream.state;
   if (state === 'closed') {
     if (bytesWritten !== 0) {
-      throw invalidArgValue('ReadableStreamBYOBRequest.respond: bytesWritten must be 0 once the stream is closed, got ' +
-        bytesWritten);
+      throw invalidArgValue('bytesWritten', bytesWritten);
     }
   } else {
     if (bytesWritten === 0) {
-      throw invalidArgValue('ReadableStreamBYOBRequest.respond: bytesWritten must be greater than 0 while the stream ' +
-        'is readable (call close() to signal the end of the stream)');
+      throw invalidArgValue('bytesWritten', bytesWritten);
     }
     if (firstDescriptor.bytesFilled + bytesWritten > firstDescriptor.byteLength) {
-      throw invalidArgValueRange(`ReadableStreamBYOBRequest.respond: bytesWritten (${bytesWritten}) is larger than the ` +
-        `remaining space in the view (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
+      throw invalidArgValueRange('bytesWritten', bytesWritten);
     }
   }
   if (firstDescriptor.bufferExposed) {
@@ -794,27 +781,22 @@ export function ReadableByteStreamControllerRespondWithNewView(controller, view)
   const byteLength = viewByteLength(view);
   if (state === 'closed') {
     if (byteLength !== 0) {
-      throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: the view must have a byteLength of 0 once ' +
-        `the stream is closed, got ${byteLength}`);
+      throw invalidState('View is not zero-length');
     }
   } else if (byteLength === 0) {
-    throw invalidState('ReadableStreamBYOBRequest.respondWithNewView: the view must have a non-zero byteLength ' +
-      'while the stream is readable (call close() to signal the end of the stream)');
+    throw invalidState('View is zero-length');
   }
   const viewOffset = viewByteOffset(view);
   if (firstDescriptor.byteOffset + firstDescriptor.bytesFilled !== viewOffset) {
-    throw invalidArgValueRange('ReadableStreamBYOBRequest.respondWithNewView: the view must start at the same byte offset ' +
-      `as the request's view (${firstDescriptor.byteOffset + firstDescriptor.bytesFilled}), got ${viewOffset}`);
+    throw invalidArgValueRange('view', view);
   }
   const buffer = viewBuffer(view);
   const bufferByteLength = arrayBufferByteLength(buffer);
   if (firstDescriptor.bufferByteLength !== bufferByteLength) {
-    throw invalidArgValueRange("ReadableStreamBYOBRequest.respondWithNewView: the view's buffer must have the same " +
-      `byteLength as the request's buffer (${firstDescriptor.bufferByteLength}), got ${bufferByteLength}`);
+    throw invalidArgValueRange('view', view);
   }
   if (firstDescriptor.bytesFilled + byteLength > firstDescriptor.byteLength) {
-    throw invalidArgValueRange(`ReadableStreamBYOBRequest.respondWithNewView: the view's byteLength (${byteLength}) is ` +
-      `larger than the remaining space (${firstDescriptor.byteLength - firstDescriptor.bytesFilled} bytes)`);
+    throw invalidArgValueRange('view', view);
   }
   firstDescriptor.buffer = TransferArrayBuffer(buffer);
   firstDescriptor.bufferExposed = false;
@@ -878,8 +860,7 @@ export function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, un
   const controller = new ReadableByteStreamControllerImpl();
   attachUnderlyingSource(controller, underlyingSource, pull, cancel);
   if (autoAllocateChunkSize === 0) {
-    throw invalidArgValue("Failed to construct 'ReadableStream': 'autoAllocateChunkSize' member of UnderlyingSource " +
-      'must be greater than 0');
+    throw invalidArgValue('source.autoAllocateChunkSize', autoAllocateChunkSize);
   }
   InitializeReadableByteStreamController(stream, controller, pullAlgorithmOf(pull), cancelAlgorithmOf(cancel),
     highWaterMark, autoAllocateChunkSize);

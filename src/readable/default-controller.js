@@ -105,7 +105,7 @@ export class ReadableStreamDefaultController {
     if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'close', null);
     const c = this.#impl;
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(c)) {
-      throw invalidState('The stream is not in a state that permits close');
+      throw invalidState('Controller is already closed');
     }
     ReadableStreamDefaultControllerClose(c);
   }
@@ -114,7 +114,7 @@ export class ReadableStreamDefaultController {
     if (!isDefaultController(this)) throw illegalInvocation('ReadableStreamDefaultController', 'enqueue', null);
     const c = this.#impl;
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(c)) {
-      throw invalidState('The stream is not in a state that permits enqueue');
+      throw invalidState('Controller is already closed');
     }
     enqueueWhenAllowed(c, chunk);
   }

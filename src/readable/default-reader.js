@@ -57,7 +57,7 @@ export function AcquireReadableStreamDefaultReader(stream) {
 /** SetUpReadableStreamDefaultReader */
 export function SetUpReadableStreamDefaultReader(reader, stream) {
   if (IsReadableStreamLocked(stream)) {
-    throw invalidState('This stream has already been locked for exclusive reading by another reader');
+    throw invalidState('ReadableStream is locked');
   }
   ReadableStreamReaderGenericInitialize(reader, stream);
   reader.readRequests = newRequestQueue();
@@ -81,7 +81,7 @@ export function ReadableStreamDefaultReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
   // The error reaches only pending reads: no read, no error to make.
   if (reader.readRequests.length === 0) return;
-  ReadableStreamDefaultReaderErrorReadRequests(reader, invalidState('Reader was released'));
+  ReadableStreamDefaultReaderErrorReadRequests(reader, invalidState('Releasing reader'));
 }
 
 export class ReadableStreamDefaultReader {
@@ -93,12 +93,9 @@ export class ReadableStreamDefaultReader {
       impl.api = this;
       return;
     }
-    if (arguments.length === 0) {
-      throw invalidArgType("Failed to construct 'ReadableStreamDefaultReader': 1 argument required");
-    }
     const streamImpl = unwrapReadableStream(stream);
     if (streamImpl === undefined) {
-      throw invalidArgType("Failed to construct 'ReadableStreamDefaultReader': argument 1 is not a ReadableStream");
+      throw invalidArgType('stream', 'an instance of ReadableStream', stream);
     }
     const reader = new ReadableStreamDefaultReaderImpl();
     SetUpReadableStreamDefaultReader(reader, streamImpl);
@@ -115,7 +112,7 @@ export class ReadableStreamDefaultReader {
     if (!isReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamDefaultReader', 'read'));
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(invalidState('Cannot read from a released reader'));
+      return promiseRejectedWith(invalidState('The reader is not attached to a stream'));
     }
     const stream = reader.stream;
     const known = readBufferedChunk(stream); // tier 1 hook
@@ -138,7 +135,7 @@ export class ReadableStreamDefaultReader {
     if (!isReader(this)) return promiseRejectedWith(illegalInvocation('ReadableStreamDefaultReader', 'cancel'));
     const reader = this.#impl;
     if (reader.stream === undefined) {
-      return promiseRejectedWith(invalidState('Cannot cancel a stream using a released reader'));
+      return promiseRejectedWith(invalidState('The reader is not attached to a stream'));
     }
     return ReadableStreamReaderGenericCancel(reader, reason);
   }

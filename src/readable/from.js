@@ -12,13 +12,17 @@ import { feedPump } from '../fast/pipe-pump.js';
 import {
   argNotIterable, codedTypeError, fromNotCallableCode, invalidState, plainTypeError,
 } from '../errors.js';
+import { cannotReadMessage, fromNotCallableMessage, nodeCallMessage } from '../messages.js';
 
 /** GetMethod(value, key): undefined/null mean "absent"; anything else must be callable. */
 function getMethod(value, key) {
   const method = value[key];
   if (method === undefined || method === null) return undefined;
   if (typeof method !== 'function') {
-    throw codedTypeError(`${String(key)} is not a function`, key === 'return' ? null : fromNotCallableCode());
+    // Worded as Node's from() fails there: its call of the method, or (Node 24+) its iterable check.
+    throw key === 'return'
+      ? plainTypeError(nodeCallMessage(method))
+      : codedTypeError(fromNotCallableMessage(value, method), fromNotCallableCode());
   }
   return method;
 }
@@ -26,7 +30,7 @@ function getMethod(value, key) {
 /** GetIteratorFromMethod */
 function getIteratorFromMethod(obj, method) {
   const iterator = ReflectApply(method, obj, []);
-  if (!isObject(iterator)) throw invalidState('The iterator method did not return an object');
+  if (!isObject(iterator)) throw invalidState('The iterator method must return an object');
   return { iterator, nextMethod: iterator.next, done: false };
 }
 
@@ -50,13 +54,14 @@ function iterateInAsyncGenerator(syncRecord) {
  */
 function getAsyncIterator(obj, wrapSync) {
   if (obj === undefined || obj === null) {
-    throw plainTypeError('ReadableStream.from: argument 1 must be an async iterable or an iterable');
+    // Node reads the method off it first: V8's TypeError.
+    throw plainTypeError(cannotReadMessage(obj, SymbolAsyncIterator));
   }
   const method = getMethod(obj, SymbolAsyncIterator);
   if (method === undefined) {
     const syncMethod = getMethod(obj, SymbolIterator);
     if (syncMethod === undefined) {
-      throw argNotIterable('ReadableStream.from: argument 1 is neither an async iterable nor an iterable');
+      throw argNotIterable(obj);
     }
     const syncRecord = getIteratorFromMethod(obj, syncMethod);
     return wrapSync ? iterateInAsyncGenerator(syncRecord) : syncRecord;
@@ -64,7 +69,7 @@ function getAsyncIterator(obj, wrapSync) {
   return getIteratorFromMethod(obj, method);
 }
 
-const notAnIterResult = () => invalidState('The async iterator\'s next() did not resolve to an object');
+const notAnIterResult = () => invalidState('The promise returned by the iterator.next() method must fulfill with an object');
 
 /**
  * Node 20/22's pull: IteratorNext (a result that is not an object rejects the
@@ -168,7 +173,9 @@ export function ReadableStreamFromIterable(asyncIterable) {
       return promiseRejectedWith(e);
     }
     return uponPromise(returned, (iterResult) => {
-      if (!isObject(iterResult)) throw invalidState('The async iterator\'s return() did not resolve to an object');
+      if (!isObject(iterResult)) {
+        throw invalidState('The promise returned by the iterator.return() method must fulfill with an object');
+      }
       return undefined;
     });
   };

@@ -22,14 +22,14 @@ import { AcquireWritableStreamDefaultWriter, WritableStreamDefaultWriterRelease 
 import { invalidArgType, invalidState } from '../errors.js';
 
 /** Converts StreamPipeOptions (members in WebIDL order). */
-export function convertPipeOptions(options, context) {
-  requireDictionary(options, `${context}: argument 'options'`);
+export function convertPipeOptions(options) {
+  requireDictionary(options, 'options');
   const preventAbort = !!getMember(options, 'preventAbort');
   const preventCancel = !!getMember(options, 'preventCancel');
   const preventClose = !!getMember(options, 'preventClose');
   const signal = getMember(options, 'signal');
   if (signal !== undefined && !isAbortSignal(signal)) {
-    throw invalidArgType(`${context}: 'signal' member of StreamPipeOptions is not an AbortSignal`);
+    throw invalidArgType('options.signal', 'an instance of AbortSignal', signal);
   }
   return { preventAbort, preventCancel, preventClose, signal };
 }
@@ -126,7 +126,7 @@ function sourceClosed(pipe) {
 }
 
 function destClosed(pipe) {
-  const destClosedError = invalidState('The destination WritableStream closed before the pipe finished');
+  const destClosedError = invalidState('Destination WritableStream is closed');
   if (!pipe.preventCancel) {
     shutdownWithAction(pipe, () => ReadableStreamCancel(pipe.source, destClosedError), true, destClosedError);
   } else {

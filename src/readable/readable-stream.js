@@ -21,7 +21,7 @@ import { unwrapWritableStream, isWritableStreamLocked } from '../writable/writab
 import { counters } from '../metrics/counters.js';
 import { sites, noteCreation } from '../metrics/sites.js';
 import { countChainEndingAtReader } from '../fast/chain.js';
-import { invalidArgType, invalidArgValueRange, invalidState } from '../errors.js';
+import { invalidArgType, invalidArgValueRange, invalidState, startNotCallable } from '../errors.js';
 
 /**
  * The global patch's one way into construction (src/patch/undici-first.js):
@@ -49,9 +49,9 @@ export class ReadableStream {
       if (other !== undefined) return other;
     }
     if (underlyingSource !== undefined && !isObject(underlyingSource)) {
-      throw invalidArgType("Failed to construct 'ReadableStream': argument 1 (underlyingSource) must be an object");
+      throw invalidArgType('source', 'of type object', underlyingSource);
     }
-    const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'ReadableStream'");
+    const strategyDict = convertQueuingStrategy(strategy, 'strategy');
     // The UnderlyingSource dictionary, members in WebIDL (lexicographic) order,
     // read straight into locals (no dictionary object is kept).
     let autoAllocateChunkSize;
@@ -62,16 +62,16 @@ export class ReadableStream {
     if (underlyingSource !== undefined) {
       const chunkSize = underlyingSource.autoAllocateChunkSize;
       if (chunkSize !== undefined) {
-        autoAllocateChunkSize = convertEnforceRangeULL(chunkSize, "'autoAllocateChunkSize' member of UnderlyingSource");
+        autoAllocateChunkSize = convertEnforceRangeULL(chunkSize, 'source.autoAllocateChunkSize');
       }
       cancel = underlyingSource.cancel;
-      if (cancel !== undefined) convertCallback(cancel, "'cancel' member of UnderlyingSource");
+      if (cancel !== undefined) convertCallback(cancel, 'source.cancel');
       pull = underlyingSource.pull;
-      if (pull !== undefined) convertCallback(pull, "'pull' member of UnderlyingSource");
+      if (pull !== undefined) convertCallback(pull, 'source.pull');
       start = underlyingSource.start;
-      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSource", null);
+      if (start !== undefined) convertCallback(start, 'source.start', startNotCallable);
       const typeValue = underlyingSource.type;
-      if (typeValue !== undefined) type = convertEnum(typeValue, 'bytes', "'type' member of UnderlyingSource");
+      if (typeValue !== undefined) type = convertEnum(typeValue, 'bytes', 'source.type');
     }
     const stream = new ReadableStreamImpl();
     counters.readableStreamsCreated++;
@@ -80,7 +80,7 @@ export class ReadableStream {
     stream.api = this;
     if (type === 'bytes') {
       if (strategyDict.size !== undefined) {
-        throw invalidArgValueRange("Failed to construct 'ReadableStream': a byte stream's strategy cannot have a size function");
+        throw invalidArgValueRange('strategy.size', strategyDict.size);
       }
       const highWaterMark = ExtractHighWaterMark(strategyDict, 0);
       SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, start, pull, cancel,
@@ -102,18 +102,18 @@ export class ReadableStream {
     if (!isReadableStream(this)) return promiseRejectedWith(illegalInvocation('ReadableStream', 'cancel'));
     const stream = this.#impl;
     if (IsReadableStreamLocked(stream)) {
-      return promiseRejectedWith(invalidState('Cannot cancel a stream that is locked to a reader'));
+      return promiseRejectedWith(invalidState('ReadableStream is locked'));
     }
     return ReadableStreamCancel(stream, reason);
   }
 
   getReader(options = undefined) {
     if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'getReader');
-    requireDictionary(options, "argument 1 (options) of 'ReadableStream.getReader'");
+    requireDictionary(options, 'options');
     const modeValue = getMember(options, 'mode');
     const mode = modeValue === undefined
       ? undefined
-      : convertEnum(modeValue, 'byob', "'mode' member of ReadableStreamGetReaderOptions");
+      : convertEnum(modeValue, 'byob', 'options.mode');
     const stream = this.#impl;
     const reader = mode === undefined ? AcquireReadableStreamDefaultReader(stream) : AcquireReadableStreamBYOBReader(stream);
     countChainEndingAtReader(stream);
@@ -123,24 +123,25 @@ export class ReadableStream {
   pipeThrough(transform, options = undefined) {
     if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'pipeThrough');
     if (!isObject(transform)) {
-      throw invalidArgType("ReadableStream.pipeThrough: argument 1 must be a { readable, writable } pair");
+      throw invalidArgType('transform.readable', 'an instance of ReadableStream', undefined);
     }
     const readable = transform.readable;
     const readableImpl = unwrapReadableStream(readable);
     if (readableImpl === undefined) {
-      throw invalidArgType("ReadableStream.pipeThrough: 'readable' member of argument 1 is not a ReadableStream");
+      throw invalidArgType('transform.readable', 'an instance of ReadableStream', readable);
     }
-    const writableImpl = unwrapWritableStream(transform.writable);
+    const writable = transform.writable;
+    const writableImpl = unwrapWritableStream(writable);
     if (writableImpl === undefined) {
-      throw invalidArgType("ReadableStream.pipeThrough: 'writable' member of argument 1 is not a WritableStream");
+      throw invalidArgType('transform.writable', 'an instance of WritableStream', writable);
     }
-    const opts = convertPipeOptions(options, 'ReadableStream.pipeThrough');
+    const opts = convertPipeOptions(options);
     const stream = this.#impl;
     if (IsReadableStreamLocked(stream)) {
-      throw invalidState('ReadableStream.pipeThrough: this stream is locked');
+      throw invalidState('The ReadableStream is locked');
     }
     if (isWritableStreamLocked(writableImpl)) {
-      throw invalidState("ReadableStream.pipeThrough: the pair's writable side is locked");
+      throw invalidState('The WritableStream is locked');
     }
     const promise = ReadableStreamPipeTo(stream, writableImpl, opts.preventClose, opts.preventAbort,
       opts.preventCancel, opts.signal);
@@ -152,20 +153,21 @@ export class ReadableStream {
     if (!isReadableStream(this)) return promiseRejectedWith(illegalInvocation('ReadableStream', 'pipeTo'));
     const dest = unwrapWritableStream(destination);
     if (dest === undefined) {
-      return promiseRejectedWith(invalidArgType('ReadableStream.pipeTo: argument 1 is not a WritableStream'));
+      // Node names the argument as pipeThrough() does.
+      return promiseRejectedWith(invalidArgType('transform.writable', 'an instance of WritableStream', destination));
     }
     let opts;
     try {
-      opts = convertPipeOptions(options, 'ReadableStream.pipeTo');
+      opts = convertPipeOptions(options);
     } catch (e) {
       return promiseRejectedWith(e);
     }
     const stream = this.#impl;
     if (IsReadableStreamLocked(stream)) {
-      return promiseRejectedWith(invalidState('ReadableStream.pipeTo: this stream is locked'));
+      return promiseRejectedWith(invalidState('The ReadableStream is locked'));
     }
     if (isWritableStreamLocked(dest)) {
-      return promiseRejectedWith(invalidState('ReadableStream.pipeTo: the destination is locked'));
+      return promiseRejectedWith(invalidState('The WritableStream is locked'));
     }
     return ReadableStreamPipeTo(stream, dest, opts.preventClose, opts.preventAbort, opts.preventCancel, opts.signal);
   }
@@ -178,7 +180,7 @@ export class ReadableStream {
 
   values(options = undefined) {
     if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'values');
-    requireDictionary(options, "argument 1 (options) of 'ReadableStream.values'");
+    requireDictionary(options, 'options');
     const preventCancel = !!getMember(options, 'preventCancel');
     const iterator = CreateReadableStreamAsyncIterator(this.#impl, preventCancel);
     countChainEndingAtReader(this.#impl);

@@ -177,7 +177,7 @@ export function ReadableStreamReaderGenericCancel(reader, reason) {
 /** ReadableStreamReaderGenericRelease */
 export function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader.stream;
-  const error = new LazyTypeError('Reader was released and can no longer be used to monitor the stream\'s closedness');
+  const error = new LazyTypeError('Reader released');
   if (stream.state === 'readable' && reader.closedDeferred !== undefined) {
     reader.closedDeferred.rejectWithLazyError(error);
   } else {

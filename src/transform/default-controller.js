@@ -17,6 +17,7 @@ import { ReadableStreamFulfillReadRequest } from '../readable/stream-ops.js';
 import { illegalConstructor, invalidState, plainTypeError } from '../errors.js';
 import { enqueueIntoArmedRead } from '../fast/armed-read.js';
 import { clearedTransformResolves } from '../node-pace.js';
+import { clearedTransformMessage } from '../messages.js';
 
 export class TransformStreamDefaultControllerImpl {
   constructor() {
@@ -160,7 +161,7 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   if (enqueueIntoArmedRead(stream, chunk)) return;
   const readableController = stream.readable.controller;
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
-    throw invalidState('The readable side of the TransformStream is not in a state that permits enqueue');
+    throw invalidState('Unable to enqueue');
   }
   const readable = stream.readable;
   const reader = readable.reader;
@@ -237,7 +238,7 @@ function transformAfterClear(controller) {
   const finish = controller.finishPromise;
   if (stream.writesAhead && finish !== undefined) return failWhenFinished(stream, finish);
   if (clearedTransformResolves) return undefined; // fulfilled at once
-  const e = plainTypeError('The TransformStream was cancelled before this chunk could be transformed');
+  const e = plainTypeError(clearedTransformMessage());
   TransformStreamError(controller.stream, e);
   return promiseRejectedWith(e);
 }
@@ -254,6 +255,6 @@ export function failWhenFinished(stream, finish) {
 export function TransformStreamDefaultControllerTerminate(controller) {
   const stream = controller.stream;
   ReadableStreamDefaultControllerClose(stream.readable.controller);
-  const error = invalidState('The TransformStream was terminated');
+  const error = invalidState('TransformStream has been terminated');
   TransformStreamErrorWritableAndUnblockWrite(stream, error);
 }

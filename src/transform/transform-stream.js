@@ -28,7 +28,7 @@ import { counters } from '../metrics/counters.js';
 import { sites, noteCreation } from '../metrics/sites.js';
 import { performTransformHandingOff } from '../fast/chain.js';
 import { transformReadArmed } from '../fast/armed-read.js';
-import { invalidArgType, invalidArgValueRange, plainTypeError } from '../errors.js';
+import { invalidArgType, invalidArgValueRange, plainTypeError, transformerStartNotCallable } from '../errors.js';
 import { parkedWriteReactsToTransform, clearedTransformResolves } from '../node-pace.js';
 
 /** TransformStreamImpl.startState while start() runs: if it throws, startPromise never settles. */
@@ -73,10 +73,10 @@ export class TransformStream {
       return;
     }
     if (transformer !== undefined && !isObject(transformer)) {
-      throw invalidArgType("Failed to construct 'TransformStream': argument 1 (transformer) must be an object");
+      throw invalidArgType('transformer', 'of type object', transformer);
     }
-    const writableStrategyDict = convertQueuingStrategy(writableStrategy, "argument 2 (writableStrategy) of 'TransformStream'");
-    const readableStrategyDict = convertQueuingStrategy(readableStrategy, "argument 3 (readableStrategy) of 'TransformStream'");
+    const writableStrategyDict = convertQueuingStrategy(writableStrategy, 'writableStrategy');
+    const readableStrategyDict = convertQueuingStrategy(readableStrategy, 'readableStrategy');
     // The Transformer dictionary, members in WebIDL (lexicographic) order,
     // read straight into locals (no dictionary object is kept).
     let cancel;
@@ -85,20 +85,20 @@ export class TransformStream {
     let transform;
     if (transformer !== undefined) {
       cancel = transformer.cancel;
-      if (cancel !== undefined) convertCallback(cancel, "'cancel' member of Transformer");
+      if (cancel !== undefined) convertCallback(cancel, 'transformer.cancel');
       flush = transformer.flush;
-      if (flush !== undefined) convertCallback(flush, "'flush' member of Transformer");
+      if (flush !== undefined) convertCallback(flush, 'transformer.flush');
       const readableType = transformer.readableType;
       start = transformer.start;
-      if (start !== undefined) convertCallback(start, "'start' member of Transformer", null);
+      if (start !== undefined) convertCallback(start, 'transformer.start', transformerStartNotCallable);
       transform = transformer.transform;
-      if (transform !== undefined) convertCallback(transform, "'transform' member of Transformer");
+      if (transform !== undefined) convertCallback(transform, 'transformer.transform');
       const writableType = transformer.writableType;
       if (readableType !== undefined) {
-        throw invalidArgValueRange("Failed to construct 'TransformStream': 'readableType' member of Transformer must be undefined");
+        throw invalidArgValueRange('transformer.readableType', readableType);
       }
       if (writableType !== undefined) {
-        throw invalidArgValueRange("Failed to construct 'TransformStream': 'writableType' member of Transformer must be undefined");
+        throw invalidArgValueRange('transformer.writableType', writableType);
       }
     }
     const readableHighWaterMark = ExtractHighWaterMark(readableStrategyDict, 0);
@@ -394,7 +394,8 @@ function reasonOf(stream, reason) {
  */
 function cancelAlgorithmOrRefusal(controller, reason) {
   if (controller.cancelAlgorithm === undefined) {
-    return promiseRejectedWith(plainTypeError('The transformer was cleared by terminate() or error() before this abort or cancel ran'));
+    // Native's text: its call of the cleared algorithm fails.
+    return promiseRejectedWith(plainTypeError('controller[kState].cancelAlgorithm is not a function'));
   }
   return controller.cancelAlgorithm(reason); // a method of the controller
 }

@@ -38,7 +38,7 @@ export function AcquireWritableStreamDefaultWriter(stream) {
 /** SetUpWritableStreamDefaultWriter */
 export function SetUpWritableStreamDefaultWriter(writer, stream) {
   if (IsWritableStreamLocked(stream)) {
-    throw invalidState('This stream has already been locked for exclusive writing by another writer');
+    throw invalidState('WritableStream is locked');
   }
   writer.stream = stream;
   stream.writer = writer;
@@ -81,7 +81,7 @@ export function WritableStreamDefaultWriterGetDesiredSize(writer) {
 /** WritableStreamDefaultWriterRelease */
 export function WritableStreamDefaultWriterRelease(writer) {
   const stream = writer.stream;
-  const releasedError = new LazyTypeError('Writer was released and can no longer be used to monitor the stream');
+  const releasedError = new LazyTypeError('Writer has been released');
   WritableStreamDefaultWriterEnsurePromisesRejectedLazily(writer, releasedError);
   stream.writer = undefined;
   writer.stream = undefined;
@@ -118,12 +118,12 @@ function writeWithRequest(writer, chunk, request) {
   const controller = stream.controller;
   const chunkSize = WritableStreamDefaultControllerGetChunkSize(controller, chunk);
   if (stream !== writer.stream) {
-    return refuse(invalidState('The writer was released while computing the size of the chunk'));
+    return refuse(invalidState('Mismatched WritableStreams'));
   }
   const state = stream.state;
   if (state === 'errored') return refuse(stream.storedError);
   if (WritableStreamCloseQueuedOrInFlight(stream) || state === 'closed') {
-    return refuse(invalidState('Cannot write to a stream that is closing or closed'));
+    return refuse(invalidState('WritableStream is closed'));
   }
   if (state === 'erroring') return refuse(stream.storedError);
   WritableStreamAddWriteRequest(stream, request);
@@ -145,12 +145,9 @@ export class WritableStreamDefaultWriter {
       impl.api = this;
       return;
     }
-    if (arguments.length === 0) {
-      throw invalidArgType("Failed to construct 'WritableStreamDefaultWriter': 1 argument required");
-    }
     const streamImpl = unwrapWritableStream(stream);
     if (streamImpl === undefined) {
-      throw invalidArgType("Failed to construct 'WritableStreamDefaultWriter': argument 1 is not a WritableStream");
+      throw invalidArgType('stream', 'an instance of WritableStream', stream);
     }
     const writer = new WritableStreamDefaultWriterImpl();
     SetUpWritableStreamDefaultWriter(writer, streamImpl);
@@ -166,7 +163,7 @@ export class WritableStreamDefaultWriter {
   get desiredSize() {
     if (!isWriter(this)) throw illegalInvocation('WritableStreamDefaultWriter', 'desiredSize');
     const writer = this.#impl;
-    if (writer.stream === undefined) throw invalidState('Cannot get the desired size of a released writer');
+    if (writer.stream === undefined) throw invalidState('Writer is not bound to a WritableStream');
     return WritableStreamDefaultWriterGetDesiredSize(writer);
   }
 
@@ -178,7 +175,7 @@ export class WritableStreamDefaultWriter {
   abort(reason = undefined) {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'abort'));
     const writer = this.#impl;
-    if (writer.stream === undefined) return promiseRejectedWith(invalidState('Cannot abort a stream using a released writer'));
+    if (writer.stream === undefined) return promiseRejectedWith(invalidState('Writer is not bound to a WritableStream'));
     return WritableStreamAbort(writer.stream, reason);
   }
 
@@ -186,9 +183,9 @@ export class WritableStreamDefaultWriter {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'close'));
     const writer = this.#impl;
     const stream = writer.stream;
-    if (stream === undefined) return promiseRejectedWith(invalidState('Cannot close a stream using a released writer'));
+    if (stream === undefined) return promiseRejectedWith(invalidState('Writer is not bound to a WritableStream'));
     if (WritableStreamCloseQueuedOrInFlight(stream)) {
-      return promiseRejectedWith(invalidState('Cannot close a stream that is already closing'));
+      return promiseRejectedWith(invalidState('Failure to close WritableStream'));
     }
     return WritableStreamClose(stream);
   }
@@ -203,7 +200,7 @@ export class WritableStreamDefaultWriter {
   write(chunk = undefined) {
     if (!isWriter(this)) return promiseRejectedWith(illegalInvocation('WritableStreamDefaultWriter', 'write'));
     const writer = this.#impl;
-    if (writer.stream === undefined) return promiseRejectedWith(invalidState('Cannot write to a stream using a released writer'));
+    if (writer.stream === undefined) return promiseRejectedWith(invalidState('Writer is not bound to a WritableStream'));
     counters.specWrites++; // the caller holds the promise and can watch desiredSize: always the spec path
     if (sites.on) countAtSite(writer.stream, 'specWrites');
     return WritableStreamDefaultWriterWrite(writer, chunk);

@@ -57,7 +57,7 @@ export function WritableStreamAbort(stream, reason) {
 export function WritableStreamClose(stream) {
   const state = stream.state;
   if (state === 'closed' || state === 'errored') {
-    return promiseRejectedWith(invalidState(`Cannot close a WritableStream that is ${state}`));
+    return promiseRejectedWith(invalidState('WritableStream is closed'));
   }
   const closeRequest = new Deferred();
   stream.closeRequest = closeRequest;

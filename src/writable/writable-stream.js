@@ -13,7 +13,7 @@ import { SetUpWritableStreamDefaultControllerFromUnderlyingSink } from './defaul
 import { AcquireWritableStreamDefaultWriter } from './default-writer.js';
 import { counters } from '../metrics/counters.js';
 import { sites, noteCreation } from '../metrics/sites.js';
-import { invalidArgType, invalidArgValueRange, invalidState } from '../errors.js';
+import { invalidArgType, invalidArgValueRange, invalidState, startNotCallable } from '../errors.js';
 
 export class WritableStream {
   #impl;
@@ -25,9 +25,9 @@ export class WritableStream {
       return;
     }
     if (underlyingSink !== undefined && !isObject(underlyingSink)) {
-      throw invalidArgType("Failed to construct 'WritableStream': argument 1 (underlyingSink) must be an object");
+      throw invalidArgType('sink', 'of type object', underlyingSink);
     }
-    const strategyDict = convertQueuingStrategy(strategy, "argument 2 (strategy) of 'WritableStream'");
+    const strategyDict = convertQueuingStrategy(strategy, 'strategy');
     // The UnderlyingSink dictionary, members in WebIDL (lexicographic) order,
     // read straight into locals (no dictionary object is kept).
     let abort;
@@ -36,16 +36,16 @@ export class WritableStream {
     let write;
     if (underlyingSink !== undefined) {
       abort = underlyingSink.abort;
-      if (abort !== undefined) convertCallback(abort, "'abort' member of UnderlyingSink");
+      if (abort !== undefined) convertCallback(abort, 'sink.abort');
       close = underlyingSink.close;
-      if (close !== undefined) convertCallback(close, "'close' member of UnderlyingSink");
+      if (close !== undefined) convertCallback(close, 'sink.close');
       start = underlyingSink.start;
-      if (start !== undefined) convertCallback(start, "'start' member of UnderlyingSink", null);
+      if (start !== undefined) convertCallback(start, 'sink.start', startNotCallable);
       const type = underlyingSink.type;
       write = underlyingSink.write;
-      if (write !== undefined) convertCallback(write, "'write' member of UnderlyingSink");
+      if (write !== undefined) convertCallback(write, 'sink.write');
       if (type !== undefined) {
-        throw invalidArgValueRange("Failed to construct 'WritableStream': 'type' member of UnderlyingSink must be undefined");
+        throw invalidArgValueRange('type', type);
       }
     }
     const stream = new WritableStreamImpl();
@@ -68,7 +68,7 @@ export class WritableStream {
     if (!isWritableStream(this)) return promiseRejectedWith(illegalInvocation('WritableStream', 'abort'));
     const stream = this.#impl;
     if (IsWritableStreamLocked(stream)) {
-      return promiseRejectedWith(invalidState('Cannot abort a stream that is locked to a writer'));
+      return promiseRejectedWith(invalidState('WritableStream is locked'));
     }
     return WritableStreamAbort(stream, reason);
   }
@@ -77,10 +77,10 @@ export class WritableStream {
     if (!isWritableStream(this)) return promiseRejectedWith(illegalInvocation('WritableStream', 'close'));
     const stream = this.#impl;
     if (IsWritableStreamLocked(stream)) {
-      return promiseRejectedWith(invalidState('Cannot close a stream that is locked to a writer'));
+      return promiseRejectedWith(invalidState('WritableStream is locked'));
     }
     if (WritableStreamCloseQueuedOrInFlight(stream)) {
-      return promiseRejectedWith(invalidState('Cannot close a stream that is already closing'));
+      return promiseRejectedWith(invalidState('Failure closing WritableStream'));
     }
     return WritableStreamClose(stream);
   }

@@ -28,6 +28,16 @@ export async function compareShapes(extraArgs = []) {
   return native.map((row) => ({ site: row.site, native: row, ours: oursBySite.get(row.site) }));
 }
 
+/**
+ * Whether `ours` carries native's message: the text Node's bundled undici and
+ * applications match on (e.g. undici's readableStreamClose swallows a close()
+ * error only when it says "already closed"). Compared wherever an error is made.
+ */
+export function sameMessage(native, ours) {
+  if (native.how === 'none' || native.how === 'timeout') return true;
+  return ours !== undefined && ours.message === native.message;
+}
+
 /** What must agree between native and ours: how the error arrives, its constructor, code and name. */
 export function shapeOf(row) {
   if (row === undefined) return 'missing';

@@ -1,9 +1,9 @@
 // Every error site of the catalog (sites.mjs) gives, under the preload, an
-// error with the constructor, code and name native Node gives on this Node
-// version, arriving the same way (thrown or rejected). One subtest per site.
+// error with the constructor, code, name and message native Node gives on this
+// Node version, arriving the same way (thrown or rejected). One subtest per site.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareShapes, shapeOf } from './compare.mjs';
+import { compareShapes, sameMessage, shapeOf } from './compare.mjs';
 import { divergenceFor, elsewhere } from './divergences.mjs';
 import sites from './sites.mjs';
 
@@ -27,9 +27,12 @@ for (const { name } of sites) {
     const { native, ours } = bySite.get(name);
     const divergence = divergenceFor(name, major);
     if (divergence !== undefined) {
+      // A deliberate divergence changes what is thrown, so the message too.
       assert.equal(shapeOf(ours), divergence.ours, `deliberate divergence (${divergence.why})`);
       return;
     }
     assert.equal(shapeOf(ours), shapeOf(native), `native message: ${native.message}\nour message: ${ours.message}`);
+    assert.ok(sameMessage(native, ours), `message differs from native's\nnative: ${JSON.stringify(native.message)}\n` +
+      `ours:   ${JSON.stringify(ours.message)}`);
   });
 }

@@ -7,8 +7,9 @@ import writable from './sites/writable.mjs';
 import brands from './sites/brands.mjs';
 import misc from './sites/misc.mjs';
 import codecs from './sites/codecs.mjs';
+import messages from './sites/messages.mjs';
 
-const sites = [...readable, ...bytes, ...writable, ...brands, ...misc, ...codecs];
+const sites = [...readable, ...bytes, ...writable, ...brands, ...misc, ...codecs, ...messages];
 
 const seen = new Set();
 for (const { name } of sites) {

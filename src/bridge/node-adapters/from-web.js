@@ -67,7 +67,7 @@ function prematureClose() {
 /** writer.close() on a writer only we hold (never released). */
 function writerClose(stream) {
   if (WritableStreamCloseQueuedOrInFlight(stream)) {
-    return promiseRejectedWith(invalidState('Cannot close a stream that is already closing'));
+    return promiseRejectedWith(invalidState('Failure to close WritableStream'));
   }
   return WritableStreamClose(stream);
 }

@@ -22,7 +22,7 @@ function refusalOf(stream) {
   const state = stream.state;
   if (state === 'errored') return stream.storedError;
   if (WritableStreamCloseQueuedOrInFlight(stream) || state === 'closed') {
-    return invalidState('Cannot write to a stream that is closing or closed');
+    return invalidState('WritableStream is closed');
   }
   if (state === 'erroring') return stream.storedError;
   return undefined;
