@@ -90,11 +90,17 @@ function finishDirectWrite(ws, chunk, result) {
 function leaveWriteInFlight(ws, chunk, result) {
   const controller = ws.controller;
   // Only the transform's wait makes its [[backpressureChangePromise]] (made
-  // lazily, cleared whenever backpressure changes).
+  // lazily, cleared whenever backpressure changes): the chain waits for a
+  // reader there. A transform() that returned a promise is a fallback: its
+  // promise is converted (one more of ours) and reacted to later than Node
+  // 24+ does. A sink's write() that returned one is not: the pipe waits on
+  // that promise and nothing else of ours (PumpWriteRequest.afterReaction),
+  // and the write was counted as direct (syncWrites).
   const transform = ws.transform;
-  const reason = transform !== undefined && transform.backpressureChange !== undefined
-    ? 'transform-output-unread' : 'async-write';
-  countFallback(reason, ws);
+  if (transform !== undefined) {
+    const reason = transform.backpressureChange !== undefined ? 'transform-output-unread' : 'async-write';
+    countFallback(reason, ws);
+  }
   ownQueueWithSizes(controller).enqueue(chunk, 1);
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
   reactToWriteResult(controller, result);
