@@ -21,7 +21,9 @@ import { TransformStreamDefaultControllerPerformTransform } from '../transform/d
 
 /**
  * Can the next write into `ws` run directly? A size algorithm is user code:
- * those take the spec path. So does a transform whose output has one: the
+ * those take the spec path, unless it is the library's own (sizeIsOurs:
+ * Writable.toWeb's byte length), which a write that finishes at once need not
+ * call, as nothing can see the queue it would size. So does a transform whose output has one: the
  * spec's write holds the writable's queue until a microtask after
  * transform(), and a reader of the output asks for its next chunk in that
  * time, so the next transform() meets a read request and size() is not called
@@ -32,7 +34,7 @@ export function canWriteDirectly(ws) {
   return ws.state === 'writable' && !ws.backpressure && controller.started &&
     ws.inFlightWriteRequest === undefined && ws.closeRequest === undefined && controller.queue.length === 0 &&
     ws.writeRequests.length === 0 &&
-    controller.strategySizeAlgorithm === undefined && controller.writeAlgorithm !== undefined &&
+    (controller.strategySizeAlgorithm === undefined || controller.sizeIsOurs) && controller.writeAlgorithm !== undefined &&
     (ws.transform === undefined || ws.transform.readable.controller.strategySizeAlgorithm === undefined);
 }
 
@@ -101,7 +103,8 @@ function leaveWriteInFlight(ws, chunk, result) {
     const reason = transform.backpressureChange !== undefined ? 'transform-output-unread' : 'async-write';
     countFallback(reason, ws);
   }
-  ownQueueWithSizes(controller).enqueue(chunk, 1);
+  const sizeAlgorithm = controller.strategySizeAlgorithm; // the library's own, if any (canWriteDirectly)
+  ownQueueWithSizes(controller).enqueue(chunk, sizeAlgorithm === undefined ? 1 : sizeAlgorithm(chunk));
   WritableStreamUpdateBackpressure(ws, WritableStreamDefaultControllerGetBackpressure(controller));
   reactToWriteResult(controller, result);
 }

@@ -30,6 +30,9 @@ export class WritableStreamDefaultControllerImpl {
     this.started = false;
     this.strategyHWM = 1;
     this.strategySizeAlgorithm = undefined; // undefined: every chunk has size 1
+    // The size algorithm is the library's own (an adapter's byte length), which
+    // runs no user code and cannot throw: a pipe may write around it (src/fast/).
+    this.sizeIsOurs = false;
     this.writeAlgorithm = undefined; // returns a promise, or undefined when the write is done at once
     this.onWriteFulfilled = undefined; // reactions to a write result, made at the first write
     this.onWriteDoneAtOnce = undefined;
@@ -214,6 +217,7 @@ export function CreateWritableStream(startAlgorithm, writeAlgorithm, closeAlgori
   const controller = new WritableStreamDefaultControllerImpl();
   SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm, closeAlgorithm,
     abortAlgorithm, highWaterMark, sizeAlgorithm);
+  controller.sizeIsOurs = sizeAlgorithm !== undefined; // CreateWritableStream makes the library's own streams only
   return stream;
 }
 
