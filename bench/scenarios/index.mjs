@@ -13,8 +13,9 @@ import codecs from './codecs.mjs';
 import adapters from './adapters.mjs';
 import construct from './construct.mjs';
 import memory from './memory.mjs';
+import serverSinks from './server-sinks.mjs';
 
-export const scenarios = [...core, ...bytes, ...http, ...codecs, ...adapters, ...construct, ...memory]
+export const scenarios = [...core, ...bytes, ...http, ...codecs, ...adapters, ...serverSinks, ...construct, ...memory]
   .map((s) => ({ unit: 'bytes', flags: [], needsServer: false, codecs: false, ...s }));
 
 export const byName = new Map(scenarios.map((s) => [s.name, s]));

@@ -45,7 +45,8 @@ test('bench scenarios run and move exactly their bytes', { timeout: 600_000 }, a
 
 test('fast-nocodecs runs only the scenarios through a codec class', () => {
   const codecRows = scenarios.filter((s) => runsScenario('fast-nocodecs', s)).map((s) => s.name);
-  assert.deepEqual(codecRows, ['SSE: fetch -> TextDecoderStream', 'gzip round trip', 'TextEncoderStream']);
+  assert.deepEqual(codecRows, ['SSE: fetch -> TextDecoderStream', 'gzip round trip', 'TextEncoderStream',
+    'token chain: decode -> SSE -> JSON -> encode']);
 });
 
 // The two columns must differ in exactly this: fast has our codec classes in
