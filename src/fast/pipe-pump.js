@@ -476,10 +476,13 @@ function deferHop(pump) {
  * cancel's reason, which so crosses the chain intact. So the chunk waits, read
  * but not written, until the cancel has settled (`finishing`, the
  * controller's finishPromise), and the pipe reads no further meanwhile
- * (pumpLoop). Not in a shutdown, which writes what was read at once.
+ * (pumpLoop). Not in a shutdown, which writes what was read at once, nor
+ * into a writable side with a size(), which the write calls natively.
  */
 function holdUntilFinished(pump, finishing) {
-  if (pump.pipe.shuttingDown || pump.dest.state !== 'writable') return false;
+  // A size() of the writable side would be called by the write natively (user code: it must run).
+  const dest = pump.dest;
+  if (pump.pipe.shuttingDown || dest.state !== 'writable' || dest.controller.strategySizeAlgorithm !== undefined) return false;
   if (!pump.heldForFinish) {
     pump.heldForFinish = true;
     const resume = () => {
