@@ -7,7 +7,7 @@ import '../bridge/node-symbols.js';
 import { installTransferPatch, uninstallTransferPatch } from './transfer.js';
 import { fastClasses } from './classes.js';
 import { Journal } from './restore.js';
-import { enabledFeatures, switchProblems, FEATURES } from './features.js';
+import { enabledFeatures, unreportedSwitchProblems, emitFastWarning, FEATURES } from './features.js';
 import { installInstanceof } from './instanceof.js';
 import { installStreamWeb } from './stream-web.js';
 import { installConsumers } from './consumers.js';
@@ -77,7 +77,7 @@ export function install() {
 
 /** One warning for what the user should fix, and (NODE_DEBUG=fast-webstreams) what was done and why. */
 function tellWhatWasDone(features, order, linkOnly, unlinked, redirectsWork) {
-  const warnings = switchProblems();
+  const warnings = unreportedSwitchProblems();
   if (order.nativeTee) {
     // What src/patch/undici-first.js cannot cover where Node's probes failed.
     const broken = [
@@ -92,7 +92,7 @@ function tellWhatWasDone(features, order, linkOnly, unlinked, redirectsWork) {
     }
   }
   if (warnings.length > 0) {
-    process.emitWarning(warnings.join('; '), { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
+    emitFastWarning(warnings.join('; '));
   }
   const debug = debuglog();
   if (!debug.enabled) return;
