@@ -15,7 +15,8 @@
 //      and patched once more with the preload itself installing the patch
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts), and
 //      are assignable both ways with lib.dom's and @types/node 20-26's
-//      (test/types/interop.ts)
+//      (test/types/interop.ts), and in a Node-only project (node-only.ts), with
+//      each supported TypeScript major (test/types/run.mjs)
 // Options: --versions=20,24 to run a subset; --skip-wpt; --skip-unit; --skip-lint.
 // Ends with one line "N passed, N failed" counting the steps, and exits
 // non-zero if any step failed.
@@ -82,18 +83,12 @@ if (!skipWpt) {
     skipWpt = true;
   }
 }
-// The TypeScript declarations, once, with the compiler pinned in devDependencies
-// (installed by npm ci, so nothing is fetched here).
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+// The TypeScript declarations, once, with each supported TypeScript major pinned in
+// devDependencies (installed by npm ci, so nothing is fetched here): alone, with
+// lib.dom, and against @types/node 20-26 with and without lib.dom (test/types/run.mjs).
 if (!skipUnit) {
-  step('TypeScript declarations (tsc --strict, lib es2022)', process.execPath, [tsc, '-p', 'test/types']);
-  step('TypeScript declarations with lib dom', process.execPath, [tsc, '-p', 'test/types', '--lib', 'es2022,dom']);
-  // Our classes against the real lib.dom and @types/node 20-26 (npm aliases
-  // @types/node-NN), both ways (test/types/interop.ts).
-  for (const types of [20, 22, 24, 26]) {
-    step(`TypeScript declarations against @types/node ${types} and lib dom`, process.execPath,
-      [tsc, '-p', `test/types/tsconfig.node${types}.json`]);
-  }
+  step('TypeScript declarations: TypeScript 5.6, 5.9, 6 and 7; alone, lib.dom, @types/node 20-26 with and without lib.dom',
+    process.execPath, ['test/types/run.mjs']);
 }
 for (const major of majors) {
   let node;
