@@ -16,7 +16,9 @@
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts), and
 //      are assignable both ways with lib.dom's and @types/node 20-26's
 //      (test/types/interop.ts), and in a Node-only project (node-only.ts), with
-//      each supported TypeScript major (test/types/run.mjs)
+//      each supported TypeScript major (test/types/run.mjs); the packed tarball
+//      installed into a temporary app, on this Node and the oldest supported
+//      20.x and 22.x (test/package/); the operators' kit with promtool (test/ops/)
 // Options: --versions=20,24 to run a subset; --skip-wpt; --skip-unit; --skip-lint.
 // Ends with one line "N passed, N failed" counting the steps, and exits
 // non-zero if any step failed.
@@ -89,6 +91,13 @@ if (!skipWpt) {
 if (!skipUnit) {
   step('TypeScript declarations: TypeScript 5.6, 5.9, 6 and 7; alone, lib.dom, @types/node 20-26 with and without lib.dom',
     process.execPath, ['test/types/run.mjs']);
+  // The package as a user gets it: npm pack, installed into a fresh app, run on this Node and
+  // on the oldest supported 20.x and 22.x (test/package/).
+  step('the packed tarball, installed into a temporary app (this Node and the oldest supported 20.x, 22.x)',
+    process.execPath, ['--test', '--test-reporter=dot', ...testFiles('package')]);
+  // Prometheus rules and the Grafana dashboard against a real exposition (promtool from Debian).
+  step('operators\' kit: Prometheus rules (promtool) and the Grafana dashboard\'s queries',
+    process.execPath, ['--test', '--test-reporter=dot', ...testFiles('ops')]);
 }
 for (const major of majors) {
   let node;

@@ -17,6 +17,14 @@
  * import { ReadableStream, TransformStream, install, uninstall } from 'fast-webstreams';
  * ```
  *
+ * What needs the preload (or `install()`): Node's own code checks that a stream
+ * is one of Node's classes, so without the patch `Readable.fromWeb(ours)`,
+ * `Writable.fromWeb(ours)`, `Duplex.fromWeb(ours)`, a native stream piped into
+ * or through ours, ours through Node's global `CompressionStream`, and
+ * `structuredClone` transfer of ours type-check here and throw at run time.
+ * `new Response(ours)`, `fetch()` bodies, `stream.pipeline`, `node:stream/consumers`
+ * and this package's codec classes work without it (the README's table).
+ *
  * These declarations are self-contained (no `lib.dom` or `@types/node` needed)
  * and module-scoped, so they never clash with the global stream types those
  * libraries declare. `install()` changes the globals at run time only; the
@@ -186,7 +194,11 @@ export interface ReadableStreamConstructor {
   from<R>(asyncIterable: AsyncIterable<R> | Iterable<R | PromiseLike<R>>): ReadableStream<R>;
 }
 
-/** A source of data that can be read, piped, teed and iterated (spec 4.2). */
+/**
+ * A source of data that can be read, piped, teed and iterated (spec 4.2).
+ * Without the preload or `install()`, Node's `Readable.fromWeb()` and a native
+ * stream's `pipeTo()`/`pipeThrough()` refuse it at run time (see the top of this file).
+ */
 export declare const ReadableStream: ReadableStreamConstructor;
 
 /** A reader that reads chunks from a stream it locks (spec 4.3). */
