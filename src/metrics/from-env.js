@@ -8,10 +8,10 @@
 //   FAST_WEBSTREAMS_METRICS=stderr         one JSON line per interval on stderr
 //   FAST_WEBSTREAMS_METRICS_INTERVAL=ms    interval for the stderr lines and the channel (default 10000)
 //   FAST_WEBSTREAMS_METRICS_PORT=port      Prometheus text on http://HOST:PORT/metrics (0 = any free port),
-//                                          served by the process that streams, or by a cluster primary
-//                                          for all its workers (port.js)
+//                                          from the start of the first process that takes it, for itself,
+//                                          its cluster workers and its child processes (port.js)
 //   FAST_WEBSTREAMS_METRICS_HOST=host      bind address for that server (default 127.0.0.1)
-//   FAST_WEBSTREAMS_METRICS_SUMMARY=1      one summary line on stderr when the process exits
+//   FAST_WEBSTREAMS_METRICS_SUMMARY=1      the figures and a verdict (verdict.js) on stderr at exit
 //   FAST_WEBSTREAMS_METRICS_SITES=1        attribute spec-path chunks and fallbacks to the application
 //                                          code that created the stream (sites.js): the top sites go
 //                                          into the summary, the stderr lines and /metrics

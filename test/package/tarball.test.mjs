@@ -77,6 +77,15 @@ test('the shipped docs link only to files the tarball has', () => {
   }
 });
 
+test('the shipped docs are for users: the dated lab record lives in the repository\'s bench/results/', () => {
+  for (const doc of files.filter((f) => f.startsWith('docs/'))) {
+    for (const [heading] of readFileSync(join(PKG, doc), 'utf8').matchAll(/^#+ .*$/gm)) {
+      assert.doesNotMatch(heading, /\b20\d\d-\d\d-\d\d\b|\brev [0-9a-f]{7}\b/, `${doc}: "${heading}" is a lab note`);
+    }
+  }
+  assert.ok(!files.some((f) => f.includes('lab-notes')), 'no lab notes in the tarball');
+});
+
 // A fresh app with the tarball installed as a dependency.
 const app = join(work, 'app');
 mkdirSync(app);

@@ -360,6 +360,14 @@ test('the metrics port answers from the start, before the process has made a str
   }
 });
 
+test('a process that asks for no metrics loads no HTTP server (the port listens at start only when set)', { timeout: 30000 }, async () => {
+  const probe = `const l = process.moduleLoadList;
+    console.log(JSON.stringify(['http', 'net'].filter((m) => l.includes('NativeModule ' + m))));`;
+  const { code, stdout, stderr } = await runChild(probe).done;
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout.trim()), []);
+});
+
 test('FAST_WEBSTREAMS_METRICS_SUMMARY=1 prints the figures, then the verdict, at exit', { timeout: 30000 }, async () => {
   const { code, stderr } = await runChild(WORKLOAD, { FAST_WEBSTREAMS_METRICS_SUMMARY: '1' }).done;
   assert.equal(code, 0, stderr);
