@@ -54,8 +54,9 @@ export function reportToHolder({ port, host, token, onHolderGone, warn, interval
         sent = body;
       } else {
         stop();
-        warn(`the process holding the metrics port ${host}:${port} refused this process's counters (HTTP ` +
-          `${res.statusCode}): it was not started by the process that announced the port; pid ${process.pid} is not counted`);
+        const why = res.statusCode === 403 ? ': that process did not start this one' : '';
+        warn(`the process holding the metrics port ${host}:${port} refused the counters of pid ${process.pid} ` +
+          `(HTTP ${res.statusCode}${why}); they are not served`);
       }
     });
     if (!keepAlive) req.on('socket', (socket) => socket.unref());

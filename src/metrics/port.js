@@ -64,8 +64,9 @@ export function startMetricsPort(port, host, { log, warn }, { env = process.env,
   watchCluster(aggregate, watchMs);
   const handlers = {
     render: () => renderProcessMetrics(aggregate),
-    onReport(given, report) {
-      if (given !== token || !Number.isInteger(report?.pid) || report.counters === null || typeof report.counters !== 'object') return false;
+    token,
+    onReport(report) {
+      if (!Number.isInteger(report?.pid) || report.counters === null || typeof report.counters !== 'object') return false;
       aggregate.recordChild(report.pid, report.counters, Array.isArray(report.sites) ? report.sites : undefined);
       return true;
     },

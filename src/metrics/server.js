@@ -8,9 +8,16 @@ export const REPORT_PATH = '/fast-webstreams/report';
 export const TOKEN_HEADER = 'x-fast-webstreams-token';
 const MAX_REPORT_BYTES = 256 * 1024;
 
-function takeReport(req, res, onReport) {
+function takeReport(req, res, token, onReport) {
   if (req.method !== 'POST') {
     res.writeHead(405, { allow: 'POST' });
+    res.end();
+    return;
+  }
+  if (req.headers[TOKEN_HEADER] !== token) {
+    // Not one of this process's children: refused before its body is read.
+    req.resume();
+    res.writeHead(403);
     res.end();
     return;
   }
@@ -25,7 +32,7 @@ function takeReport(req, res, onReport) {
     if (size <= MAX_REPORT_BYTES) {
       try {
         const report = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        status = onReport(req.headers[TOKEN_HEADER], report) ? 204 : 403;
+        status = onReport(report) ? 204 : 400;
       } catch {
         status = 400;
       }
@@ -36,18 +43,18 @@ function takeReport(req, res, onReport) {
 }
 
 /**
- * Serves `render()` at /metrics, and `onReport(token, report)` (true: taken) at
- * REPORT_PATH. Resolves to { server } once listening, or { code } (EADDRINUSE, ...)
- * if it could not listen. `log` prints the URL.
+ * Serves `render()` at /metrics, and at REPORT_PATH the reports that carry
+ * `token` (`onReport(report)`: true when taken). Resolves to { server } once
+ * listening, or { code } (EADDRINUSE, ...) if it could not listen. `log` prints the URL.
  */
-export function servePrometheus(port, host, { render, onReport }, log) {
+export function servePrometheus(port, host, { render, token, onReport }, log) {
   // Through require, not an ESM import: node:http's namespace loads Node's
   // bundled undici (50-80 ms at every start).
   const { createServer } = builtin('node:http');
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === REPORT_PATH) {
-      takeReport(req, res, onReport);
+      takeReport(req, res, token, onReport);
       return;
     }
     if (path !== '/metrics') {

@@ -16,6 +16,7 @@ import { CHANNEL_NAME, enableMetricsChannel } from '../../src/metrics/channel.js
 import { diffCounters, formatSummary, tierShares } from '../../src/metrics/api.js';
 import { metricsPlan } from '../../src/metrics/from-env.js';
 import { switchProblems } from '../../src/patch/features.js';
+import { startMetricsPort } from '../../src/metrics/port.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REGISTER = pathToFileURL(join(ROOT, 'register.mjs')).href;
@@ -357,6 +358,31 @@ test('the metrics port answers from the start, before the process has made a str
   } finally {
     run.child.kill('SIGKILL');
     await run.done;
+  }
+});
+
+test('the holder of the port takes its children\'s reports, with the token they inherited, and no other', { timeout: 30000 }, async () => {
+  const env = {};
+  const warnings = [];
+  const { ready } = startMetricsPort(0, '127.0.0.1', { log: () => {}, warn: (w) => warnings.push(w) }, { env });
+  const server = await ready;
+  try {
+    const token = /^\d+:([0-9a-f]{32})$/.exec(env.FAST_WEBSTREAMS_METRICS_PRIMARY)?.[1];
+    assert.ok(token, `announced: ${env.FAST_WEBSTREAMS_METRICS_PRIMARY}`);
+    const base = `http://127.0.0.1:${server.address().port}`;
+    const post = (headers, body) => fetch(`${base}/fast-webstreams/report`, { method: 'POST', headers, body }).then((r) => r.status);
+    const counters = { ...Object.fromEntries(FIELDS.map((f) => [f, 0])), readableStreamsCreated: 7, fusedChunks: 5, fallbackReasons: {} };
+    assert.equal(await post({}, JSON.stringify({ pid: 4242, counters })), 403, 'no token');
+    assert.equal(await post({ 'x-fast-webstreams-token': 'f'.repeat(32) }, JSON.stringify({ pid: 4242, counters })), 403, 'another token');
+    assert.equal(await post({ 'x-fast-webstreams-token': token }, '{'), 400, 'not JSON');
+    assert.equal(await post({ 'x-fast-webstreams-token': token }, JSON.stringify({ pid: 4242, counters })), 204);
+    const text = await (await fetch(`${base}/metrics`)).text();
+    assert.match(text, /^fast_webstreams_child_processes 1$/m);
+    assert.match(text, /^fast_webstreams_worker_streams_created_total\{worker="child",pid="4242"\} 7$/m);
+    assert.match(text, /^fast_webstreams_worker_chunk_hops_total\{worker="child",pid="4242",tier="fused"\} 5$/m);
+    assert.deepEqual(warnings, []);
+  } finally {
+    server.close();
   }
 });
 
