@@ -18,7 +18,7 @@
 // So `native / 8` or `node:stream / 2` against `floor` says whether issue 14's
 // chain goals (8x native on Node 26, 2x stream.pipeline()) leave any room, and
 // how much of what ours costs is bookkeeping rather than the callbacks
-// (docs/benchmarks.md, "Where issue 14's goals stop").
+// (bench/results/lab-notes-benchmarks.md, "Where issue 14's goals stop").
 //
 //   node bench/pipe-floor.mjs [--rounds=9] [path/to/src/index.js]
 import { resolve } from 'node:path';

@@ -10,6 +10,7 @@
 // argument is the inspect function util passes in, so colors and every other
 // option carry through.
 import { ObjectDefineProperty } from './intrinsics.js';
+import { nodeMajor, nodeMinor } from './node-version.js';
 import { settleArmedRead } from './fast/armed-read.js';
 import { ReadableStream, unwrapReadableStream, wrapReadableStream } from './readable/readable-stream.js';
 import { ReadableStreamDefaultReader, unwrapDefaultReader } from './readable/default-reader.js';
@@ -24,6 +25,11 @@ import { WritableStreamDefaultController, unwrapWritableController } from './wri
 import { TransformStream, unwrapTransformStream } from './transform/transform-stream.js';
 import { TransformStreamDefaultController, unwrapTransformController } from './transform/default-controller.js';
 import { ByteLengthQueuingStrategy, CountQueuingStrategy } from './strategies.js';
+
+// Node 22 before 22.14 prints a BYOB reader's read-into requests as
+// `requestIntoRequests`, and always as 0 (it counted a list a BYOB reader leaves empty).
+const byobCountIsZero = nodeMajor === 22 && nodeMinor < 14;
+const byobRequestsLabel = byobCountIsZero ? 'requestIntoRequests' : 'readIntoRequests';
 
 const kInspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -69,7 +75,10 @@ export function installInspect() {
   define(ReadableStreamBYOBReader, (self) => {
     const reader = unwrapBYOBReader(self);
     if (reader === undefined) return undefined;
-    return { stream: readableFacade(reader.stream), readIntoRequests: reader.readIntoRequests.length, close: reader.closed.promise };
+    const out = { stream: readableFacade(reader.stream) };
+    out[byobRequestsLabel] = byobCountIsZero ? 0 : reader.readIntoRequests.length;
+    out.close = reader.closed.promise;
+    return out;
   });
   define(ReadableStreamDefaultController, noFields);
   define(ReadableByteStreamController, noFields);

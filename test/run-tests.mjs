@@ -17,7 +17,10 @@
 //      and patched once more with the preload itself installing the patch
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts), and
 //      are assignable both ways with lib.dom's and @types/node 20-26's
-//      (test/types/interop.ts)
+//      (test/types/interop.ts), and in a Node-only project (node-only.ts), with
+//      each supported TypeScript major (test/types/run.mjs); the packed tarball
+//      installed into a temporary app, on this Node and the oldest supported
+//      20.x and 22.x (test/package/); the operators' kit with promtool (test/ops/)
 // Options: --versions=20,24 to run a subset (a major is its newest patch release;
 // an exact version such as 24.21.0 runs that release too); --skip-wpt; --skip-unit; --skip-lint.
 // Ends with one line "N passed, N failed" counting the steps, and exits
@@ -85,18 +88,19 @@ if (!skipWpt) {
     skipWpt = true;
   }
 }
-// The TypeScript declarations, once, with the compiler pinned in devDependencies
-// (installed by npm ci, so nothing is fetched here).
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+// The TypeScript declarations, once, with each supported TypeScript major pinned in
+// devDependencies (installed by npm ci, so nothing is fetched here): alone, with
+// lib.dom, and against @types/node 20-26 with and without lib.dom (test/types/run.mjs).
 if (!skipUnit) {
-  step('TypeScript declarations (tsc --strict, lib es2022)', process.execPath, [tsc, '-p', 'test/types']);
-  step('TypeScript declarations with lib dom', process.execPath, [tsc, '-p', 'test/types', '--lib', 'es2022,dom']);
-  // Our classes against the real lib.dom and @types/node 20-26 (npm aliases
-  // @types/node-NN), both ways (test/types/interop.ts).
-  for (const types of [20, 22, 24, 26]) {
-    step(`TypeScript declarations against @types/node ${types} and lib dom`, process.execPath,
-      [tsc, '-p', `test/types/tsconfig.node${types}.json`]);
-  }
+  step('TypeScript declarations: TypeScript 5.6, 5.9, 6 and 7; alone, lib.dom, @types/node 20-26 with and without lib.dom',
+    process.execPath, ['test/types/run.mjs']);
+  // The package as a user gets it: npm pack, installed into a fresh app, run on this Node and
+  // on the oldest supported 20.x and 22.x (test/package/).
+  step('the packed tarball, installed into a temporary app (this Node and the oldest supported 20.x, 22.x)',
+    process.execPath, ['--test', '--test-reporter=dot', ...testFiles('package')]);
+  // Prometheus rules and the Grafana dashboard against a real exposition (promtool from Debian).
+  step('operators\' kit: Prometheus rules (promtool) and the Grafana dashboard\'s queries',
+    process.execPath, ['--test', '--test-reporter=dot', ...testFiles('ops')]);
 }
 // Which release each run is, before anything runs: a major means its newest patch release.
 const nodes = [];

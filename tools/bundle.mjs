@@ -9,9 +9,10 @@
 //   node tools/bundle.mjs            write dist/fast-webstreams.js (+ .map)
 //   node tools/bundle.mjs --check    exit 1 if dist/ is not what src/ gives
 //
-// dist/ is a build output, not committed: `npm ci` builds it (the package's
-// "prepare" script), as do `npm pack` ("prepack"), `npm test` (its first
-// step) and the Docker image. After changing src/, run `npm run bundle`
+// dist/ is a build output, not committed: `npm pack` builds it ("prepack"),
+// as do `npm test` (its first step), the Docker image and `npm run bundle`
+// (no install script: installing the package must run nothing, and npm 11
+// warns about every one). After changing src/, run `npm run bundle`
 // before running a test file or a program directly: dist/ is loaded as it
 // is, whatever src/ says.
 //
@@ -26,7 +27,7 @@
 // objects into `var`s of its own. Not constants: V8 checks a `const` read from
 // an inner function for its temporal dead zone each time (two bytes of
 // bytecode, and a compare in optimized code), and those bytes count against
-// TurboFan's inlining budget on the hot path (docs/benchmarks.md, "Imports
+// TurboFan's inlining budget on the hot path (bench/results/lab-notes-benchmarks.md, "Imports
 // without hole checks"); a `var` has no dead zone, and an import is set before
 // any code of its module runs. Modules run in ES module evaluation order
 // (depth-first, in the order of their import statements), so an exporter has

@@ -17,6 +17,14 @@
  * import { ReadableStream, TransformStream, install, uninstall } from 'fast-webstreams';
  * ```
  *
+ * What needs the preload (or `install()`): Node's own code checks that a stream
+ * is one of Node's classes, so without the patch `Readable.fromWeb(ours)`,
+ * `Writable.fromWeb(ours)`, `Duplex.fromWeb(ours)`, a native stream piped into
+ * or through ours, ours through Node's global `CompressionStream`, and
+ * `structuredClone` transfer of ours type-check here and throw at run time.
+ * `new Response(ours)`, `fetch()` bodies, `stream.pipeline`, `node:stream/consumers`
+ * and this package's codec classes work without it (the README's table).
+ *
  * These declarations are self-contained (no `lib.dom` or `@types/node` needed)
  * and module-scoped, so they never clash with the global stream types those
  * libraries declare. `install()` changes the globals at run time only; the
@@ -186,7 +194,11 @@ export interface ReadableStreamConstructor {
   from<R>(asyncIterable: AsyncIterable<R> | Iterable<R | PromiseLike<R>>): ReadableStream<R>;
 }
 
-/** A source of data that can be read, piped, teed and iterated (spec 4.2). */
+/**
+ * A source of data that can be read, piped, teed and iterated (spec 4.2).
+ * Without the preload or `install()`, Node's `Readable.fromWeb()` and a native
+ * stream's `pipeTo()`/`pipeThrough()` refuse it at run time (see the top of this file).
+ */
 export declare const ReadableStream: ReadableStreamConstructor;
 
 /** A reader that reads chunks from a stream it locks (spec 4.3). */
@@ -302,6 +314,14 @@ export declare class WritableStreamDefaultWriter<W = any> {
   releaseLock(): void;
   /** Writes a chunk; resolves once the underlying sink has processed it. */
   write(chunk?: W): Promise<void>;
+  /**
+   * The same write, as TypeScript's inference sees it (a call always matches
+   * the overload above): @types/node's writer takes a chunk that is not
+   * optional, lib.dom's an optional one, and inference pairs their one
+   * signature with this last one. A required `NoInfer` chunk adds no
+   * `undefined` to a chunk type inferred from ours, nor infers one from theirs.
+   */
+  write(chunk: NoInfer<W>): Promise<void>;
 }
 
 /** Controls a writable stream: given to the underlying sink (spec 5.4). Not constructible. */
@@ -360,6 +380,69 @@ export declare class CountQueuingStrategy implements QueuingStrategy {
   readonly highWaterMark: number;
   /** Returns 1. */
   readonly size: QueuingStrategySize;
+}
+
+// ---------------------------------------------------------------------------
+// Codec classes (docs/codecs.md): TransformStreams of this package, so chains
+// through them stay fused
+// ---------------------------------------------------------------------------
+
+/** Bytes a codec class takes: an `ArrayBuffer`, or a view of one (a `SharedArrayBuffer` too, where Node takes it). */
+export type CodecBufferSource = ArrayBufferView | ArrayBufferLike;
+
+/** The formats of the Compression Standard; Node 22+ also takes `'brotli'` (where its own class does). */
+export type CompressionFormat = 'deflate' | 'deflate-raw' | 'gzip' | 'brotli';
+
+/** Encodes strings to UTF-8 bytes (Encoding Standard). */
+export declare class TextEncoderStream {
+  constructor();
+  /** Always `'utf-8'`. */
+  readonly encoding: 'utf-8';
+  /** The UTF-8 bytes. */
+  readonly readable: ReadableStream<ArrayBufferUint8Array>;
+  /** The strings to encode. */
+  readonly writable: WritableStream<string>;
+  /** The class name, as `Object.prototype.toString()` shows it. */
+  readonly [Symbol.toStringTag]: string;
+}
+
+/** Decodes bytes in the given encoding to strings (Encoding Standard). */
+export declare class TextDecoderStream {
+  constructor(label?: string, options?: { fatal?: boolean | undefined; ignoreBOM?: boolean | undefined });
+  /** The encoding's canonical name, e.g. `'utf-8'`. */
+  readonly encoding: string;
+  /** Whether a malformed sequence errors the stream (else it decodes to U+FFFD). */
+  readonly fatal: boolean;
+  /** Whether a byte order mark is kept in the output. */
+  readonly ignoreBOM: boolean;
+  /** The decoded strings. */
+  readonly readable: ReadableStream<string>;
+  /** The bytes to decode. */
+  readonly writable: WritableStream<CodecBufferSource>;
+  /** The class name, as `Object.prototype.toString()` shows it. */
+  readonly [Symbol.toStringTag]: string;
+}
+
+/** Compresses bytes (Compression Standard). */
+export declare class CompressionStream {
+  constructor(format: CompressionFormat);
+  /** The compressed bytes. */
+  readonly readable: ReadableStream<ArrayBufferUint8Array>;
+  /** The bytes to compress. */
+  readonly writable: WritableStream<CodecBufferSource>;
+  /** The class name, as `Object.prototype.toString()` shows it. */
+  readonly [Symbol.toStringTag]: string;
+}
+
+/** Decompresses bytes (Compression Standard). */
+export declare class DecompressionStream {
+  constructor(format: CompressionFormat);
+  /** The decompressed bytes. */
+  readonly readable: ReadableStream<ArrayBufferUint8Array>;
+  /** The bytes to decompress. */
+  readonly writable: WritableStream<CodecBufferSource>;
+  /** The class name, as `Object.prototype.toString()` shows it. */
+  readonly [Symbol.toStringTag]: string;
 }
 
 // ---------------------------------------------------------------------------
@@ -422,15 +505,15 @@ export interface FastWebStreamsCounters {
   readableStreamsCreated: number;
   writableStreamsCreated: number;
   transformStreamsCreated: number;
-  /** Tier 0: pipeThrough chains resolved at the sink into one fused pump. */
+  /** fused (tier 0): pipeThrough chains resolved at the sink into one fused pump. */
   fusedChains: number;
   fusedStreams: number;
   fusedChunks: number;
-  /** Tier 1: operations served synchronously. */
+  /** sync (tier 1): operations served synchronously. */
   syncReads: number;
   syncWrites: number;
   syncPipeChunks: number;
-  /** Tier 2: operations on the spec algorithm. */
+  /** spec (tier 2): operations on the spec algorithm. */
   specReads: number;
   specWrites: number;
   specPipeChunks: number;
@@ -446,8 +529,24 @@ export interface FastWebStreamsCounters {
 /** A fresh snapshot of the tier counters (a plain object; changing it changes nothing). */
 export declare function getCounters(): FastWebStreamsCounters;
 
-/** Zeroes every tier counter and forgets every fallback reason. */
+/** Zeroes every tier counter and forgets every fallback reason (and the per-site tallies). */
 export declare function resetCounters(): void;
+
+/** One line of application code whose streams took the spec path or fell back (see {@link getSites}). */
+export interface FastWebStreamsSite {
+  /** `file:line:column` of the application frame that made the stream. */
+  site: string;
+  /** Sum of `events`. */
+  total: number;
+  /** Event kind (a spec-path counter such as `specReads`, or `fallback:<reason>`) -> count. */
+  events: Record<string, number>;
+}
+
+/**
+ * With `FAST_WEBSTREAMS_METRICS_SITES=1`: the `limit` (default 10) application
+ * sites with the most spec-path chunks and fallbacks, most first; `[]` otherwise.
+ */
+export declare function getSites(limit?: number): FastWebStreamsSite[];
 
 /**
  * Starts the metrics outputs the environment asks for (`FAST_WEBSTREAMS_METRICS`,

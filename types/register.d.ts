@@ -9,7 +9,12 @@
  * Importing it again does nothing more. With the environment variable
  * `FAST_WEBSTREAMS=0` (the kill switch) it changes nothing; variables
  * `FAST_WEBSTREAMS_<FEATURE>=0` turn single features off (STREAM_WEB,
- * INSTANCEOF, NODE_CONSUMERS, BODY_SHELLS, TRANSFER).
+ * INSTANCEOF, NODE_CONSUMERS, BODY_SHELLS, TRANSFER, CODECS), and the
+ * `FAST_WEBSTREAMS_METRICS*` variables start the metrics outputs
+ * (docs/metrics.md in the package). Off is `0`, `false`, `off` or `no`.
+ *
+ * Prefer an absolute path in `NODE_OPTIONS`; `npx fast-webstreams` prints the
+ * one for this installation.
  *
  * ```sh
  * node --import fast-webstreams/register app.js

@@ -65,7 +65,7 @@ export function renderSvg({ meta, rows }) {
       const cpuN = row.native.cpuMsPerRequest.median;
       const cpuF = row.fast.cpuMsPerRequest.median;
       if (ok(cpuN) && ok(cpuF)) side.push(`CPU/req ${cpuN.toFixed(2)} -> ${cpuF.toFixed(2)} ms`);
-      if (row.tiers?.total > 0) side.push(`tiers 0+1: ${((row.tiers.share0 + row.tiers.share1) * 100).toFixed(0)}%`);
+      if (row.tiers?.total > 0) side.push(`fused+sync: ${((row.tiers.shareFused + row.tiers.shareSync) * 100).toFixed(0)}%`);
     }
     side.forEach((t, k) => p.push(`<text x="16" y="${y + 32 + k * 14}" fill="${COLORS.muted}" font-size="11">${esc(t)}</text>`));
     if (row.rounds === 0) {
@@ -103,7 +103,7 @@ export function renderSvg({ meta, rows }) {
   p.push(`<rect x="16" y="${ly - 10}" width="12" height="12" fill="${COLORS.native}"/><text x="34" y="${ly}">native Web Streams</text>`);
   p.push(`<rect x="170" y="${ly - 10}" width="12" height="12" fill="${COLORS.fast}"/><text x="188" y="${ly}">fast-webstreams (node --import fast-webstreams/register)</text>`);
   p.push(`<text x="16" y="${ly + 22}" fill="${COLORS.muted}" font-size="11">Left of the bars: median requests/s and p99 latency (99% of requests were faster), native -> fast; server CPU time</text>`);
-  p.push(`<text x="16" y="${ly + 36}" fill="${COLORS.muted}" font-size="11">per request (lower is better); share of fast-webstreams' chunk operations on its fused and synchronous paths (tiers 0+1). docs/load.md</text>`);
+  p.push(`<text x="16" y="${ly + 36}" fill="${COLORS.muted}" font-size="11">per request (lower is better); share of fast-webstreams' chunk operations on its fused and sync tiers (0 and 1). docs/load.md</text>`);
   p.push('</svg>');
   return `${p.join('\n')}\n`;
 }

@@ -12,17 +12,17 @@ const medRange = (s, digits = 0) => (fmt(s.min, digits) === fmt(s.max, digits) ?
 const ratioCell = (r) => (fmt(r.min, 2) === fmt(r.max, 2) ? x2(r.median) : `${x2(r.median)} (${fmt(r.min, 2)}-${fmt(r.max, 2)})`);
 const latencyCell = (impl) => `${fmt(impl.latencyP50.median)} / ${fmt(impl.latencyP99.median)}`;
 
-/** "92% (t0 30%, t1 62%) / 8%", or why there is no figure. */
+/** "92% (fused 30%, sync 62%) / 8%", or why there is no figure. */
 export function tierCell(tiers) {
   if (!tiers) return 'n/a';
   if (tiers.total === 0) return tiers.streamsCreated > 0 ? 'no chunk counted' : 'counters idle';
-  return `${pct(tiers.share0 + tiers.share1)} (t0 ${pct(tiers.share0)}, t1 ${pct(tiers.share1)}) / ${pct(tiers.share2)}`;
+  return `${pct(tiers.shareFused + tiers.shareSync)} (fused ${pct(tiers.shareFused)}, sync ${pct(tiers.shareSync)}) / ${pct(tiers.shareSpec)}`;
 }
 
 /** The tier-2 operations per request, largest first: "specReads 8.0, specPipeChunks 2.0". */
 function tier2Cell(tiers) {
   if (!tiers || tiers.total === 0) return 'n/a';
-  const parts = TIER_COUNTERS.tier2.map((name) => [name, tiers.perRequest[name] ?? 0]).filter(([, v]) => v > 0)
+  const parts = TIER_COUNTERS.spec.map((name) => [name, tiers.perRequest[name] ?? 0]).filter(([, v]) => v > 0)
     .sort((a, b) => b[1] - a[1]);
   return parts.length ? parts.map(([name, v]) => `${name} ${fmt(v, 1)}`).join(', ') : 'none';
 }
@@ -42,7 +42,7 @@ function cpuCell(row) {
 }
 
 const MAIN_HEADER = ['route', 'native req/s', 'fast req/s', 'fast/native', 'native p50/p99 ms', 'fast p50/p99 ms',
-  'server CPU ms/req n / f', 'errors n/f/warm-up', 'chunk ops on tiers 0+1 / 2'];
+  'server CPU ms/req n / f', 'errors n/f/warm-up', 'chunk ops fused+sync / spec'];
 const mainCells = (row) => (row.rounds === 0 ? [row.route, row.failure ? 'FAILED' : 'not measured', ...MAIN_HEADER.slice(2).map(() => 'n/a')] : [
   row.route,
   medRange(row.native.requestsPerSecond),
@@ -56,15 +56,15 @@ const mainCells = (row) => (row.rounds === 0 ? [row.route, row.failure ? 'FAILED
 ]);
 const MAIN_LEFT = new Set([0, 8]);
 
-const TIER_HEADER = ['route', 'ops/request', 'tier 0', 'tier 1', 'tier 2', 'tier-2 ops/request', 'fused chains/req', 'fallbacks'];
+const TIER_HEADER = ['route', 'ops/request', 'fused', 'sync', 'spec', 'spec ops/request', 'fused chains/req', 'fallbacks'];
 const tierCells = (row) => {
   const t = row.tiers;
   return [
     row.route,
     fmt(t.opsPerRequest, 1),
-    pct(t.share0),
-    pct(t.share1),
-    pct(t.share2),
+    pct(t.shareFused),
+    pct(t.shareSync),
+    pct(t.shareSpec),
     tier2Cell(t),
     fmt(t.perRequest.fusedChains, 2),
     fallbackCell(t),
@@ -114,7 +114,7 @@ const STATUS = {
 
 // The terminal's main table: one line per route, under 100 columns.
 const arrow = (a, b, digits = 0) => `${fmt(a, digits)} -> ${fmt(b, digits)}`;
-const SHORT_HEADER = ['route', 'req/s n -> f', 'fast/native', 'p50 ms n -> f', 'p99 ms n -> f', 'CPU ms/req n -> f', 'errors', 'tiers 0+1'];
+const SHORT_HEADER = ['route', 'req/s n -> f', 'fast/native', 'p50 ms n -> f', 'p99 ms n -> f', 'CPU ms/req n -> f', 'errors', 'fused+sync'];
 const shortCells = (row) => {
   if (row.rounds === 0) return [row.route, row.failure ? 'FAILED' : 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a'];
   const e = row.errors;
@@ -126,7 +126,7 @@ const shortCells = (row) => {
     arrow(row.native.latencyP99.median, row.fast.latencyP99.median),
     arrow(row.native.cpuMsPerRequest.median, row.fast.cpuMsPerRequest.median, 2),
     e.native + e.fast + e.warmup === 0 ? '0' : `${e.native}/${e.fast}/${e.warmup}`,
-    row.tiers && row.tiers.total > 0 ? pct(row.tiers.share0 + row.tiers.share1) : 'n/a',
+    row.tiers && row.tiers.total > 0 ? pct(row.tiers.shareFused + row.tiers.shareSync) : 'n/a',
   ];
 };
 const SHORT_LEFT = new Set([0]);
@@ -229,12 +229,20 @@ export function renderMarkdown({ meta, rows, failures = [] }) {
       '## Tiers',
       '',
       'From the fast server\'s `/metrics`, scraped before and after each of its measured windows and summed over them. ' +
-        'A chunk operation is one increment of a tier counter: tier 0 = `fusedChunks` (a chunk a pipe wrote straight into a ' +
-        'TransformStream of a fused chain, one per transform), tier 1 = `syncReads + syncWrites + syncPipeChunks`, tier 2 = ' +
+        'A chunk operation is one increment of a tier counter: fused (tier 0) = `fusedChunks` (a chunk a pipe wrote straight into a ' +
+        'TransformStream of a fused chain, one per transform), sync (tier 1) = `syncReads + syncWrites + syncPipeChunks`, spec (tier 2) = ' +
         '`specReads + specWrites + specPipeChunks` (docs/metrics.md). A chunk is counted once per operation on it, so a chunk ' +
         'a pipe takes from a queue and writes into a sink counts twice.',
       '',
       mdTable(TIER_HEADER, measured.map(tierCells), TIER_LEFT),
+      '',
+      '## Over the run',
+      '',
+      'Requests/s of both servers second by second, and, on the same time axis, the fast server\'s chunk hops per ' +
+        'second by tier (its /metrics scraped every second while it was driven): where a route leaves the fused and ' +
+        'sync tiers, and whether that moves with the load.',
+      '',
+      `![requests/s and tier hits over the run](${meta.timelineSvg ?? 'timeline.svg'})`,
       '',
       '## Rounds',
       '',

@@ -19,21 +19,24 @@
 //   npm run load [-- --rounds=3 --duration=8 --warmup=2 --connections=10 --routes=ssr,proxy,forward,ndjson,sse --node=24 --no-codecs]
 //   npm run load -- --quick          (2 rounds of 3 s: a check that it works, not a measurement)
 //
-// Writes bench/load/results/load-node<major>.{json,md,svg}. Exit code 1 when a
-// server died or a response failed, 2 on bad options.
+// Writes bench/load/results/load-node<major>.{json,md,svg} and
+// load-node<major>-timeline.svg: requests/s and the fast server's tier hits per
+// second over the run (its /metrics scraped every second while it is driven).
+// Exit code 1 when a server died or a response failed, 2 on bad options.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { diffCounters } from '../../src/metrics/api.js';
+import { diffCounters, tierHops } from '../../src/metrics/api.js';
 import { ChildError, deathRecord, describeExit, startChild } from './children.mjs';
 import { ALL_ROUTES, USAGE, parseArgs, parseCrashHook } from './options.mjs';
 import { parsePrometheus } from './prometheus-parse.mjs';
 import { Progress } from './progress.mjs';
 import { renderMarkdown, renderTable } from './report.mjs';
 import { renderSvg } from './chart.mjs';
+import { renderTimelineSvg, tierRates } from './timeline.mjs';
 import { summarizeRoute, sumCounters } from './stats.mjs';
 import { failureReason } from './verdict.mjs';
 
@@ -85,7 +88,7 @@ function gitRev() {
 }
 
 /** One autocannon window, stopped early if one of `watch` dies; resolves with the figures we report. */
-async function drive({ url, seconds, connections, pid, watch, progress }) {
+async function drive({ url, seconds, connections, pid, watch, progress, onSecond }) {
   const cpuBefore = pid === undefined ? null : cpuMs(pid);
   const instance = autocannon({ url, duration: seconds, connections, timeout: 10 });
   let done = 0;
@@ -100,7 +103,14 @@ async function drive({ url, seconds, connections, pid, watch, progress }) {
     });
   }
   instance.on('response', () => { done++; });
-  instance.on('tick', () => { progress.tick(++elapsed, done); });
+  const perSecond = []; // requests answered in each second of the window
+  instance.on('tick', (tick) => {
+    progress.tick(++elapsed, done);
+    // autocannon ticks once more as it stops: only the window's own seconds go on the timeline.
+    if (perSecond.length >= seconds) return;
+    perSecond.push(tick?.counter ?? 0);
+    onSecond?.();
+  });
   const r = await instance;
   finished = true;
   const cpuAfter = cpuBefore === null ? null : cpuMs(pid);
@@ -117,6 +127,7 @@ async function drive({ url, seconds, connections, pid, watch, progress }) {
     serverCpuMs,
     cpuMsPerRequest: serverCpuMs !== null && r.requests.total > 0 ? serverCpuMs / r.requests.total : null,
     seconds,
+    perSecond,
     stoppedBy: stoppedBy?.role ?? null,
   };
 }
@@ -170,6 +181,8 @@ async function main() {
   const runs = Object.fromEntries(opts.routes.map((route) => [route, { native: [], fast: [], warmup: {}, counters: [] }]));
   let finalTotals = null;
   let written = false;
+  const runStartedAt = Date.now();
+  const timeline = []; // the measured windows over the run (timeline.mjs)
 
   /** Writes what was measured so far (all of it at the end); safe to call once from any exit path. */
   function writeResults() {
@@ -186,15 +199,17 @@ async function main() {
     }));
     meta.loadAverageAtEnd = loadavg()[0];
     meta.finished = new Date().toISOString();
-    const result = { meta, rows, failures, fastServerTotals: finalTotals };
-    mkdirSync(opts.out, { recursive: true });
     const base = join(opts.out, `load-node${/^v(\d+)/.exec(nodeVersion)[1]}`);
+    meta.timelineSvg = `${basename(base)}-timeline.svg`;
+    const result = { meta, rows, failures, fastServerTotals: finalTotals, timeline };
+    mkdirSync(opts.out, { recursive: true });
     writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(`${base}.md`, renderMarkdown(result));
     writeFileSync(`${base}.svg`, renderSvg(result));
+    writeFileSync(`${base}-timeline.svg`, renderTimelineSvg(result));
     console.log('');
     console.log(renderTable(result));
-    console.log(`\nwrote ${relative(process.cwd(), base) || base}.{json,md,svg}`);
+    console.log(`\nwrote ${relative(process.cwd(), base) || base}.{json,md,svg} and ${meta.timelineSvg}`);
     return result;
   }
 
@@ -267,7 +282,7 @@ async function main() {
       upstreamPort = new URL(url).port; // a restarted upstream takes the same port: the servers know it
       return;
     }
-    if (role === 'fast') metricsUrl = null; // bound once it has streamed: see scrape()
+    if (role === 'fast') metricsUrl = null; // read from its stderr line at the first scrape()
     let health;
     try {
       health = await (await fetch(`${url}/health`)).json();
@@ -356,9 +371,7 @@ async function main() {
   async function scrape() {
     const proc = procs.fast;
     if (metricsUrl === null) {
-      // The preload binds FAST_WEBSTREAMS_METRICS_PORT once the process has
-      // done stream work (docs/metrics.md): until its line appears, every
-      // counter is still zero.
+      // The preload binds FAST_WEBSTREAMS_METRICS_PORT at start and prints the URL (port 0: a free one).
       try {
         metricsUrl = await proc.waitFor('stderr', METRICS_LINE, 'metrics line', 2000);
       } catch {
@@ -393,14 +406,26 @@ async function main() {
     progress.start(step, label);
     const before = measured && impl === 'fast' ? await scrape() : null;
     let r = null;
+    const windowStart = Date.now();
+    // The fast server's tier hops, sampled once a second while it is driven (the timeline).
+    const tierSamples = before ? [{ t: 0, ...tierHops(before) }] : [];
+    const sampleTiers = () => {
+      const t = (Date.now() - windowStart) / 1000;
+      scrape().then((snap) => { if (snap) tierSamples.push({ t, ...tierHops(snap) }); }, () => {});
+    };
     if (!measured || impl !== 'fast' || before) {
       r = await drive({
         url: `${urls[impl]}${ALL_ROUTES[route].path}`, seconds: step.seconds, connections: opts.connections,
         pid: measured ? procs[impl].pid : undefined, watch: roles.map((role) => procs[role]), progress,
+        onSecond: before ? sampleTiers : undefined,
       });
       await sleep(SETTLE_MS);
     }
     const counters = r && before ? await scrape() : null;
+    if (r && measured) {
+      timeline.push({ route, impl, round: step.round, start: (windowStart - runStartedAt) / 1000, requests: r.perSecond,
+        tiers: tierRates(tierSamples.sort((a, b) => a.t - b.t)) });
+    }
     progress.finish(step);
     const dead = roles.map((role) => procs[role]).filter((proc) => proc.exit);
     if (dead.length) {

@@ -1,14 +1,10 @@
 // The load comparison's arithmetic: medians and ranges over rounds, the paired
 // fast/native ratios, and the tier shares of the fast server's counters.
-import { tierShares } from '../../src/metrics/api.js';
+import { TIERS, tierShares } from '../../src/metrics/api.js';
 import { spread } from '../stats.mjs';
 
-/** The counters that make up each tier (the rule of tierShares() in src/metrics/api.js). */
-export const TIER_COUNTERS = {
-  tier0: ['fusedChunks'],
-  tier1: ['syncReads', 'syncWrites', 'syncPipeChunks'],
-  tier2: ['specReads', 'specWrites', 'specPipeChunks'],
-};
+/** The counters that make up each tier: fused (tier 0), sync (tier 1), spec (tier 2), as every output names them. */
+export const TIER_COUNTERS = TIERS;
 const OTHER_COUNTERS = ['fusedChains', 'nativeBridges', 'readableStreamsCreated', 'writableStreamsCreated',
   'transformStreamsCreated', 'fallbacks'];
 
@@ -39,12 +35,12 @@ export function tierDetail(counters, requests) {
     perRequest[name] = requests > 0 ? raw[name] / requests : null;
   }
   let mainTier2 = null;
-  for (const name of TIER_COUNTERS.tier2) if (raw[name] > 0 && (mainTier2 === null || raw[name] > raw[mainTier2])) mainTier2 = name;
+  for (const name of TIER_COUNTERS.spec) if (raw[name] > 0 && (mainTier2 === null || raw[name] > raw[mainTier2])) mainTier2 = name;
   return {
     ...shares,
-    share0: shares.total ? shares.tier0 / shares.total : null,
-    share1: shares.total ? shares.tier1 / shares.total : null,
-    share2: shares.total ? shares.tier2 / shares.total : null,
+    shareFused: shares.total ? shares.fused / shares.total : null,
+    shareSync: shares.total ? shares.sync / shares.total : null,
+    shareSpec: shares.total ? shares.spec / shares.total : null,
     opsPerRequest: requests > 0 ? shares.total / requests : null,
     requests,
     counters: raw,

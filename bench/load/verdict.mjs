@@ -45,6 +45,6 @@ export const GLOSSARY = [
   'p50/p99: the latency half / 99% of the requests stayed under (lower is better).',
   'CPU/request: the server process\'s user+system CPU time per request (lower is better; steadier',
   '  than req/s on a busy machine). errors: failed connections, timeouts and non-2xx responses.',
-  'tiers: how fast-webstreams ran each chunk operation: 0 = fused pipe chain, 1 = synchronous fast',
-  '  path, 2 = the full spec path with promises (slowest). docs/load.md has the details.',
+  'tiers: how fast-webstreams ran each chunk operation: fused (tier 0) = a fused pipe chain, sync (1) =',
+  '  the synchronous fast path, spec (2) = the full spec path with promises (slowest). docs/load.md.',
 ];

@@ -498,7 +498,7 @@ function holdUntilFinished(pump, finishing) {
  * stepIfRequested for a fused chain's last hop, into a sink, called by the
  * hop before it: a call site of its own, so that V8's feedback for it sees
  * a write into a sink only, where stepIfRequested's and writePendingChunk's
- * see both roles (docs/benchmarks.md, "V8's inlining budget"). Anything
+ * see both roles (bench/results/lab-notes-benchmarks.md, "V8's inlining budget"). Anything
  * but a clean direct write goes through stepIfRequested.
  */
 function stepIntoSink(pump) {

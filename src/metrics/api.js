@@ -37,17 +37,33 @@ export function formatSites(rows) {
 const n = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
 
 /**
- * Chunk hops per tier from a snapshot. Tier 0 counts chunks moved by fused
- * chains; tier 1 the reads, writes and pipe chunks served by the sync path;
- * tier 2 the same operations on the spec path. `fastShare` is the share of
- * tiers 0 and 1 (null while nothing was counted).
+ * The tiers by the one name every output uses (the JSON record, the exit summary,
+ * Prometheus' `tier` label, OpenTelemetry, the load report), and the counter
+ * fields whose sum is each tier's chunk hops: fused is tier 0 (chunks moved by
+ * fused chains), sync tier 1 (reads, writes and pipe chunks served by the sync
+ * path), spec tier 2 (the same operations on the spec path).
+ */
+export const TIERS = {
+  fused: ['fusedChunks'],
+  sync: ['syncReads', 'syncWrites', 'syncPipeChunks'],
+  spec: ['specReads', 'specWrites', 'specPipeChunks'],
+};
+
+/** Chunk hops per tier: { fused, sync, spec }. */
+export function tierHops(snap) {
+  const out = {};
+  for (const [tier, fields] of Object.entries(TIERS)) out[tier] = fields.reduce((sum, f) => sum + n(snap[f]), 0);
+  return out;
+}
+
+/**
+ * Chunk hops per tier from a snapshot, their total, and `fastShare`, the share
+ * of fused and sync (null while nothing was counted).
  */
 export function tierShares(snap) {
-  const tier0 = n(snap.fusedChunks);
-  const tier1 = n(snap.syncReads) + n(snap.syncWrites) + n(snap.syncPipeChunks);
-  const tier2 = n(snap.specReads) + n(snap.specWrites) + n(snap.specPipeChunks);
-  const total = tier0 + tier1 + tier2;
-  return { tier0, tier1, tier2, total, fastShare: total === 0 ? null : (tier0 + tier1) / total };
+  const { fused, sync, spec } = tierHops(snap);
+  const total = fused + sync + spec;
+  return { fused, sync, spec, total, fastShare: total === 0 ? null : (fused + sync) / total };
 }
 
 /** Field-by-field difference `after - before` of two snapshots (for one measured window). */
@@ -76,8 +92,8 @@ export function formatSummary(snap) {
   if (t.total === 0) {
     parts.push('chunk hops 0');
   } else {
-    parts.push(`chunk hops ${t.total}: tier 0 fused ${pct(t.tier0 / t.total)}, tier 1 sync ${pct(t.tier1 / t.total)}, ` +
-      `tier 2 spec ${pct(t.tier2 / t.total)}`);
+    parts.push(`chunk hops ${t.total}: fused ${pct(t.fused / t.total)}, sync ${pct(t.sync / t.total)}, ` +
+      `spec ${pct(t.spec / t.total)}`);
   }
   parts.push(`fused chains ${n(snap.fusedChains)}`, `native bridges ${n(snap.nativeBridges)}`);
   const reasons = Object.entries(snap.fallbackReasons ?? {}).sort((a, b) => b[1] - a[1]);

@@ -7,31 +7,44 @@
 // final one of each worker that exited (so sums never go down), and serves the
 // total, and per-worker figures, on the one port.
 //
-// How a worker knows its primary listens: the primary (any process with the
-// port set) writes its pid in FAST_WEBSTREAMS_METRICS_PRIMARY; cluster.fork()
-// copies process.env into the worker. A worker whose variable names its parent
-// (process.ppid) reports; any other process (a child of `npm start`, a PM2
-// cluster worker whose daemon has no preload) serves its own port instead.
+// How a worker knows its primary listens: the process that holds the port
+// writes "<pid>:<token>" in FAST_WEBSTREAMS_METRICS_PRIMARY (port.js), and
+// cluster.fork() copies process.env into the worker. A worker whose variable
+// names its parent (process.ppid) reports over IPC; any other process that
+// inherited the variable (a child of `npm start`, a supervisor's app) reports
+// to the holder over HTTP with the token (child-report.js) when the port is
+// taken, and a PM2 cluster worker whose daemon has no preload serves its own port.
 import { snapshotCounters } from './counters.js';
-import { sumCounters } from './api.js';
+import { sites, topSites } from './sites.js';
 import { builtin } from '../patch/builtins.js';
 import { isBuiltinLoaded } from '../node-internals/loaded-builtins.js';
 
 export const PRIMARY_ENV = 'FAST_WEBSTREAMS_METRICS_PRIMARY';
-const TAG = 'fast-webstreams:counters';
+export const TAG = 'fast-webstreams:counters';
 export const REPORT_INTERVAL_MS = 1000;
+
+/** The holder this process inherited: { pid, token } from FAST_WEBSTREAMS_METRICS_PRIMARY, or undefined. */
+export function readPrimary(env = process.env) {
+  const m = /^(\d+):([0-9a-f]{32})$/.exec(env[PRIMARY_ENV] ?? '');
+  return m === null ? undefined : { pid: m[1], token: m[2] };
+}
+
+/** A new token: what a report over HTTP must carry, so only this process's descendants are counted. */
+export function newToken() {
+  return builtin('node:crypto').randomBytes(16).toString('hex');
+}
 
 /** Is this process a cluster worker whose primary aggregates our counters? */
 export function reportsToPrimary(env = process.env) {
   // Node reads NODE_UNIQUE_ID and deletes it before the preload runs, but has
   // loaded node:cluster by then in a worker.
-  if (env[PRIMARY_ENV] !== String(process.ppid) || typeof process.send !== 'function') return false;
+  if (readPrimary(env)?.pid !== String(process.ppid) || typeof process.send !== 'function') return false;
   return loadedCluster()?.isWorker === true;
 }
 
-/** Marks this process as the aggregator for the cluster workers it will fork. */
-export function announcePrimary(env = process.env) {
-  env[PRIMARY_ENV] = String(process.pid);
+/** Marks this process as the holder of the port, for the cluster workers and child processes it will start. */
+export function announcePrimary(env, token) {
+  env[PRIMARY_ENV] = `${process.pid}:${token}`;
 }
 
 /** Worker side: a snapshot to the primary now and then once per interval (unref'd). */
@@ -39,7 +52,7 @@ export function startReporting(intervalMs = REPORT_INTERVAL_MS) {
   const send = () => {
     if (!process.connected) return;
     try {
-      process.send({ [TAG]: 1, pid: process.pid, counters: snapshotCounters() });
+      process.send({ [TAG]: 1, pid: process.pid, counters: snapshotCounters(), sites: sites.on ? topSites() : undefined });
     } catch {
       // the channel closed between the check and the send: the next tick checks again
     }
@@ -48,51 +61,6 @@ export function startReporting(intervalMs = REPORT_INTERVAL_MS) {
   const timer = setInterval(send, intervalMs);
   timer.unref();
   return timer;
-}
-
-/** Primary side: the workers' last snapshots and those of exited workers. */
-export class ClusterAggregate {
-  constructor() {
-    this.live = new Map(); // worker id -> { id, pid, counters }
-    this.retired = { fallbackReasons: {} };
-    this.attached = false;
-    this.notPrimary = false;
-    this.onFirstReport = undefined;
-  }
-
-  /** Listens on node:cluster once the application has loaded it (and is its primary). */
-  attach(cluster) {
-    if (this.attached || this.notPrimary) return;
-    if (!cluster.isPrimary) {
-      this.notPrimary = true; // a worker of a primary without the preload: nothing to aggregate
-      return;
-    }
-    this.attached = true;
-    cluster.on('message', (worker, message) => {
-      if (message === null || typeof message !== 'object' || message[TAG] !== 1) return;
-      this.record(worker.id, message.pid, message.counters);
-    });
-    cluster.on('exit', (worker) => this.retire(worker.id));
-  }
-
-  record(id, pid, counters) {
-    const first = this.live.size === 0;
-    this.live.set(id, { id, pid, counters });
-    if (first) this.onFirstReport?.();
-  }
-
-  retire(id) {
-    const last = this.live.get(id);
-    if (last === undefined) return;
-    this.live.delete(id);
-    this.retired = sumCounters([this.retired, last.counters]);
-  }
-
-  /** The primary's own counters plus every worker's, and the live workers one by one. */
-  view(own = snapshotCounters()) {
-    const workers = [...this.live.values()].sort((a, b) => a.id - b.id);
-    return { total: sumCounters([own, this.retired, ...workers.map((w) => w.counters)]), workers };
-  }
 }
 
 /**

@@ -8,10 +8,10 @@
 //   FAST_WEBSTREAMS_METRICS=stderr         one JSON line per interval on stderr
 //   FAST_WEBSTREAMS_METRICS_INTERVAL=ms    interval for the stderr lines and the channel (default 10000)
 //   FAST_WEBSTREAMS_METRICS_PORT=port      Prometheus text on http://HOST:PORT/metrics (0 = any free port),
-//                                          served by the process that streams, or by a cluster primary
-//                                          for all its workers (port.js)
+//                                          from the start of the first process that takes it, for itself,
+//                                          its cluster workers and its child processes (port.js)
 //   FAST_WEBSTREAMS_METRICS_HOST=host      bind address for that server (default 127.0.0.1)
-//   FAST_WEBSTREAMS_METRICS_SUMMARY=1      one summary line on stderr when the process exits
+//   FAST_WEBSTREAMS_METRICS_SUMMARY=1      the figures and a verdict (verdict.js) on stderr at exit
 //   FAST_WEBSTREAMS_METRICS_SITES=1        attribute spec-path chunks and fallbacks to the application
 //                                          code that created the stream (sites.js): the top sites go
 //                                          into the summary, the stderr lines and /metrics
@@ -27,15 +27,16 @@
 import { enableMetricsChannel } from './channel.js';
 import { metricsRecord } from './record.js';
 import { formatSummary, formatSites, getCounters } from './api.js';
+import { formatVerdict } from './verdict.js';
 import { enableSites, sites, topSites } from './sites.js';
 import { startMetricsPort } from './port.js';
 import { builtin } from '../patch/builtins.js';
-import { isOff } from '../patch/features.js';
+import {
+  DEFAULT_INTERVAL_MS, emitFastWarning, isOff, isOn, readInterval, readOutputs, readPort, unreportedSwitchProblems,
+} from '../patch/features.js';
 
 const { writeSync } = builtin('node:fs');
 const isMainThread = () => builtin('node:worker_threads').isMainThread;
-
-const DEFAULT_INTERVAL_MS = 10000;
 
 const say = (line) => {
   try {
@@ -44,38 +45,24 @@ const say = (line) => {
     // stderr closed: nothing useful left to do.
   }
 };
-const warn = (message) => say(`fast-webstreams: ${message}`);
+const warn = (message) => emitFastWarning(message, 'FAST_WEBSTREAMS_METRICS');
 
-/** Parses the environment into a plan; pure, so tests can check it directly. */
-const isSet = (value) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
-
+/**
+ * Reads the environment into a plan; pure, so tests can check it directly. A value
+ * the parsers of src/patch/features.js refuse leaves the default (their warning
+ * comes from switchProblems()).
+ */
 export function metricsPlan(env = process.env) {
-  const plan = { enabled: !isOff(env.FAST_WEBSTREAMS), intervalMs: DEFAULT_INTERVAL_MS, stderr: false,
-    port: null, host: '127.0.0.1', summary: false, sites: false, warnings: [] };
-  const rawInterval = env.FAST_WEBSTREAMS_METRICS_INTERVAL;
-  if (rawInterval !== undefined && rawInterval !== '') {
-    const ms = Number(rawInterval);
-    if (Number.isInteger(ms) && ms >= 10) plan.intervalMs = ms;
-    else plan.warnings.push(`ignoring FAST_WEBSTREAMS_METRICS_INTERVAL=${rawInterval} (want an integer >= 10, in ms); using ${DEFAULT_INTERVAL_MS}`);
-  }
-  const mode = env.FAST_WEBSTREAMS_METRICS;
-  if (mode !== undefined && mode !== '') {
-    for (const part of mode.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
-      if (part === 'stderr') plan.stderr = true;
-      else plan.warnings.push(`ignoring unknown FAST_WEBSTREAMS_METRICS value '${part}' (known: stderr)`);
-    }
-  }
-  const rawPort = env.FAST_WEBSTREAMS_METRICS_PORT;
-  if (rawPort !== undefined && rawPort !== '') {
-    const port = Number(rawPort);
-    if (Number.isInteger(port) && port >= 0 && port <= 65535) plan.port = port;
-    else plan.warnings.push(`ignoring FAST_WEBSTREAMS_METRICS_PORT=${rawPort} (want a port number, 0-65535)`);
-  }
-  if (env.FAST_WEBSTREAMS_METRICS_HOST) plan.host = env.FAST_WEBSTREAMS_METRICS_HOST;
-  const summary = env.FAST_WEBSTREAMS_METRICS_SUMMARY;
-  plan.summary = isSet(summary);
-  plan.sites = isSet(env.FAST_WEBSTREAMS_METRICS_SITES);
-  return plan;
+  const outputs = readOutputs(env.FAST_WEBSTREAMS_METRICS);
+  return {
+    enabled: !isOff(env.FAST_WEBSTREAMS),
+    intervalMs: readInterval(env.FAST_WEBSTREAMS_METRICS_INTERVAL) ?? DEFAULT_INTERVAL_MS,
+    stderr: outputs.includes('stderr'),
+    port: readPort(env.FAST_WEBSTREAMS_METRICS_PORT) ?? null,
+    host: env.FAST_WEBSTREAMS_METRICS_HOST || '127.0.0.1',
+    summary: isOn(env.FAST_WEBSTREAMS_METRICS_SUMMARY),
+    sites: isOn(env.FAST_WEBSTREAMS_METRICS_SITES),
+  };
 }
 
 function startStderrLines(intervalMs) {
@@ -88,8 +75,12 @@ function armExitSummary() {
   const print = () => {
     if (printed) return;
     printed = true;
-    say(`${formatSummary(getCounters())} (pid ${process.pid})`);
-    if (sites.on) say(formatSites(topSites()));
+    const snap = getCounters();
+    const rows = sites.on ? topSites() : undefined;
+    say(`${formatSummary(snap)} (pid ${process.pid})`);
+    if (rows !== undefined) say(formatSites(rows));
+    say(formatVerdict(snap, rows)); // last: what it means, and what to change
+
   };
   process.on('exit', print);
   // A signal ends the process without 'exit'. Print, then, only when nobody
@@ -114,10 +105,12 @@ export function startFromEnv(env = process.env) {
   if (!plan.enabled) return;
   if (plan.sites) enableSites();
   enableMetricsChannel(plan.intervalMs, isMainThread);
-  const outputs = plan.stderr || plan.port !== null || plan.summary || plan.warnings.length > 0;
+  // Once per process: install() reports them first when it ran (the preload).
+  const problems = unreportedSwitchProblems(env);
+  if (problems.length > 0) emitFastWarning(problems.join('; '));
+  const outputs = plan.stderr || plan.port !== null || plan.summary;
   if (!outputs || !isMainThread()) return;
-  for (const w of plan.warnings) warn(w);
   if (plan.stderr) startStderrLines(plan.intervalMs);
-  if (plan.port !== null) startMetricsPort(plan.port, plan.host, warn);
+  if (plan.port !== null) startMetricsPort(plan.port, plan.host, { log: say, warn });
   if (plan.summary) armExitSummary();
 }

@@ -4,7 +4,8 @@
 //   registerPromClient(client, registry) a collector on a prom-client registry
 //   registerOpenTelemetry(meter)         observable counters on an @opentelemetry/api Meter
 import { snapshotCounters } from './counters.js';
-import { metricName, COUNTER_HELP, renderPrometheus, tierHops } from './prometheus.js';
+import { metricName, COUNTER_HELP, renderPrometheus } from './prometheus.js';
+import { tierHops } from './api.js';
 import { infoLabels } from './info.js';
 import { sites, topSites } from './sites.js';
 import { isInstalled } from '../patch/globals.js';

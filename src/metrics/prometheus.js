@@ -2,14 +2,15 @@
 // Every numeric counter field becomes `fast_webstreams_<snake_case>_total`;
 // fallbacks carry their reason as a label. Fields added to counters.js later
 // are exposed automatically (with a generic HELP line until described here).
+import { tierHops } from './api.js';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 /** HELP text per counter field. docs/metrics.md describes the same names at length. */
 export const COUNTER_HELP = {
-  readableStreamsCreated: 'ReadableStreams constructed with new ReadableStream() (not the sides of TransformStreams or tee branches).',
-  writableStreamsCreated: 'WritableStreams constructed with new WritableStream().',
-  transformStreamsCreated: 'TransformStreams constructed with new TransformStream().',
+  readableStreamsCreated: 'ReadableStreams made by new ReadableStream(), ReadableStream.from() and Readable.toWeb() (not the sides of TransformStreams or tee branches).',
+  writableStreamsCreated: 'WritableStreams made by new WritableStream() and Writable.toWeb().',
+  transformStreamsCreated: 'TransformStreams made by new TransformStream() and the codec classes (TextEncoderStream, CompressionStream, ...).',
   fusedChains: 'Tier 0: pipeThrough chains resolved at their sink (chunks then cross the whole chain in one go).',
   fusedStreams: 'Tier 0: TransformStreams linked inside fused chains (piped into and out of).',
   fusedChunks: 'Tier 0: chunks a pipe wrote directly into a TransformStream of a chain (one per chunk per transform).',
@@ -22,18 +23,6 @@ export const COUNTER_HELP = {
   nativeBridges: 'Tier 3: bridges made to or from a native Node stream at a boundary.',
   fallbacks: 'Fast paths that handed over to the spec path, by reason.',
 };
-
-const TIER_FIELDS = { fused: ['fusedChunks'], sync: ['syncReads', 'syncWrites', 'syncPipeChunks'],
-  spec: ['specReads', 'specWrites', 'specPipeChunks'] };
-
-/** Chunk hops per tier label (fused = tier 0, sync = tier 1, spec = tier 2). */
-export function tierHops(snap) {
-  const out = {};
-  for (const [tier, fields] of Object.entries(TIER_FIELDS)) {
-    out[tier] = fields.reduce((sum, f) => sum + (typeof snap[f] === 'number' ? snap[f] : 0), 0);
-  }
-  return out;
-}
 
 /** `syncPipeChunks` -> `fast_webstreams_sync_pipe_chunks_total`. */
 export function metricName(field) {
@@ -54,8 +43,10 @@ function family(lines, name, type, help, samples) {
  * Renders a counters snapshot (see getCounters()) as Prometheus text.
  * `extra.installed` (boolean) adds the `fast_webstreams_installed` gauge;
  * `extra.info` (labels) the `fast_webstreams_info` gauge; `extra.workers`
- * ([{ id, pid, counters }]) per-worker families of a cluster primary (`snap`
- * is then the sum over the primary, its workers and the workers that exited);
+ * ([{ id, pid, counters }], a cluster primary's live workers) and `extra.children`
+ * ([{ pid, counters }], the child processes that report to this one) the
+ * per-process families (`snap` is then the sum over this process and all of
+ * them, those gone included: aggregate.js);
  * `extra.sites` (topSites()) the per-site family of FAST_WEBSTREAMS_METRICS_SITES.
  */
 export function renderPrometheus(snap, extra = {}) {
@@ -109,18 +100,28 @@ export function renderPrometheus(snap, extra = {}) {
   if (extra.workers !== undefined) {
     family(lines, 'fast_webstreams_cluster_workers', 'gauge', 'Cluster workers whose counters this primary has received and that are still alive.',
       [[null, extra.workers.length]]);
+  }
+  if (extra.children !== undefined) {
+    family(lines, 'fast_webstreams_child_processes', 'gauge',
+      'Child processes (of npm start, a supervisor, ...) that reported their counters to this one in the last 5 s.',
+      [[null, extra.children.length]]);
+  }
+  const processes = [...(extra.workers ?? []).map((w) => ({ worker: String(w.id), ...w })),
+    ...(extra.children ?? []).map((c) => ({ worker: 'child', ...c }))];
+  if (processes.length > 0) {
     const perWorker = [];
     const created = [];
-    for (const w of extra.workers) {
-      const id = { worker: String(w.id), pid: String(w.pid) };
+    for (const w of processes) {
+      const id = { worker: w.worker, pid: String(w.pid) };
       for (const [tier, v] of Object.entries(tierHops(w.counters))) perWorker.push([{ ...id, tier }, v]);
       const c = w.counters;
       created.push([id, (c.readableStreamsCreated ?? 0) + (c.writableStreamsCreated ?? 0) + (c.transformStreamsCreated ?? 0)]);
     }
     family(lines, 'fast_webstreams_worker_chunk_hops_total', 'counter',
-      'Chunk hops by tier for each live cluster worker (already included in fast_webstreams_chunk_hops_total).', perWorker);
+      'Chunk hops by tier for each live cluster worker (worker="<id>") or child process (worker="child"); already included in fast_webstreams_chunk_hops_total.',
+      perWorker);
     family(lines, 'fast_webstreams_worker_streams_created_total', 'counter',
-      'Streams created (readable + writable + transform) by each live cluster worker.', created);
+      'Streams created (readable + writable + transform) by each live cluster worker or child process.', created);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -107,6 +107,27 @@ export function topSites(limit = 10) {
   return rows.slice(0, limit);
 }
 
+/**
+ * Several processes' topSites() rows as one list (a cluster primary's, or the
+ * holder of the metrics port's, with those its workers and children reported):
+ * events of the same site and kind added up, the `limit` biggest sites first.
+ */
+export function mergeSites(lists, limit = 10) {
+  const merged = new Map();
+  for (const rows of lists) {
+    for (const row of rows ?? []) {
+      let into = merged.get(row.site);
+      if (into === undefined) merged.set(row.site, into = { site: row.site, total: 0, events: {} });
+      for (const [kind, n] of Object.entries(row.events ?? {})) {
+        if (typeof n !== 'number') continue;
+        into.events[kind] = (into.events[kind] ?? 0) + n;
+        into.total += n;
+      }
+    }
+  }
+  return [...merged.values()].sort((a, b) => b.total - a.total).slice(0, limit);
+}
+
 /** Forgets the tallies (resetCounters()). */
 export function resetSites() {
   tally.clear();

@@ -7,7 +7,7 @@ import '../bridge/node-symbols.js';
 import { installTransferPatch, uninstallTransferPatch } from './transfer.js';
 import { fastClasses } from './classes.js';
 import { Journal } from './restore.js';
-import { enabledFeatures, switchProblems, FEATURES } from './features.js';
+import { enabledFeatures, unreportedSwitchProblems, emitFastWarning, FEATURES } from './features.js';
 import { installInstanceof } from './instanceof.js';
 import { installStreamWeb } from './stream-web.js';
 import { installConsumers } from './consumers.js';
@@ -67,11 +67,10 @@ export function install() {
     // Node's tee would refuse every body of ours, and this Node offers no way
     // around it: nothing is installed rather than a broken clone() and fetch().
     restoreGlobals();
-    process.emitWarning("Node's undici was loaded before fast-webstreams (by a preload that ran first) and on " +
+    emitFastWarning("Node's undici was loaded before fast-webstreams (by a preload that ran first) and on " +
       'this Node version its Response/Request.clone() cannot take our streams: fast-webstreams left everything ' +
       'native. Fix: load fast-webstreams first, i.e. put --import fast-webstreams/register before the other ' +
-      '--import/--require flags and NODE_OPTIONS preloads (docs/interop.md, "Preload order").',
-    { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
+      '--import/--require flags and NODE_OPTIONS preloads (docs/interop.md, "Preload order").');
     debug("left native: everything (Node's ReadableStreamTee refuses our streams and its slots were not found)");
     return false;
   }
@@ -102,9 +101,9 @@ const BODIES = {
 
 /** One warning for what the user should fix, and (NODE_DEBUG=fast-webstreams) what was done and why. */
 function tellWhatWasDone(features, order, linkOnly, unlinked, undici) {
-  const warnings = switchProblems();
+  const warnings = unreportedSwitchProblems();
   if (warnings.length > 0) {
-    process.emitWarning(warnings.join('; '), { type: 'FastWebstreamsWarning', code: 'FAST_WEBSTREAMS_SETUP' });
+    emitFastWarning(warnings.join('; '));
   }
   if (!debugEnabled()) return;
   const on = [`globals (${names.length} classes)`];

@@ -188,7 +188,11 @@ export class ReadableStream {
   }
 
   static from(asyncIterable) {
-    return wrapReadableStream(ReadableStreamFromIterable(asyncIterable));
+    const stream = ReadableStreamFromIterable(asyncIterable);
+    // A stream the application asked for, as new ReadableStream() (tee branches and a transform's sides are not).
+    counters.readableStreamsCreated++;
+    if (sites.on) noteCreation(stream); // FAST_WEBSTREAMS_METRICS_SITES
+    return wrapReadableStream(stream);
   }
 
   static unwrap(value) {

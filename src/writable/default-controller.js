@@ -173,7 +173,7 @@ export function WritableStreamDefaultControllerStartRejected(controller, r) {
  * (this, a transformer's transform(), a source's pull()) is called at a call
  * site of its own, with the check written out there: a shared helper's site
  * sees every kind and calls through V8's generic builtin, and the helper
- * calls take the inlining budget of the pipe's loop (docs/benchmarks.md,
+ * calls take the inlining budget of the pipe's loop (bench/results/lab-notes-benchmarks.md,
  * "Counting instructions").
  */
 function writeToSink(chunk) {

@@ -78,11 +78,40 @@ test('a value that is neither on nor off is warned about and leaves the feature 
   assert.match(warnings(r.stderr).join('\n'), /FAST_WEBSTREAMS_STREAM_WEB=maybe is neither on/);
 });
 
-test('the metrics variables (any FAST_WEBSTREAMS_METRICS_*) are known', T, () => {
-  const env = cleanEnv({ FAST_WEBSTREAMS_METRICS_INTERVAL: '10000', FAST_WEBSTREAMS_METRICS_SOMETHING_NEW: '1' });
+test('every variable is checked: a mistyped metrics name, or FAST_WEBSTREAM without the S, is warned about', T, () => {
+  const known = run(IMPORT, cleanEnv({ FAST_WEBSTREAMS_METRICS_INTERVAL: '10000', FAST_WEBSTREAMS_METRICS_SUMMARY: 'off' }));
+  assert.deepEqual(known.result, ON);
+  assert.deepEqual(warnings(known.stderr), []);
+  const typos = run(IMPORT, cleanEnv({ FAST_WEBSTREAMS_METRICS_PROT: '9464', FAST_WEBSTREAM: '0' }));
+  assert.deepEqual(typos.result, ON, 'FAST_WEBSTREAM is not the kill switch');
+  const lines = warnings(typos.stderr);
+  assert.equal(lines.length, 1, typos.stderr);
+  assert.match(lines[0], /unknown variable FAST_WEBSTREAMS_METRICS_PROT \(did you mean FAST_WEBSTREAMS_METRICS_PORT\?\)/);
+  assert.match(lines[0], /unknown variable FAST_WEBSTREAM \(did you mean FAST_WEBSTREAMS\?\)/);
+});
+
+test('the metrics switches read the same words: off is 0, false, off, no', T, () => {
+  for (const value of ['off', 'OFF', 'no', '0', 'false']) {
+    const r = spawnSync(process.execPath, [...IMPORT, '-e', 'new ReadableStream()'],
+      { cwd: ROOT, env: cleanEnv({ FAST_WEBSTREAMS_METRICS_SUMMARY: value }), encoding: 'utf8', timeout: 20000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr, '', `FAST_WEBSTREAMS_METRICS_SUMMARY=${value} prints no summary`);
+  }
+  const on = spawnSync(process.execPath, [...IMPORT, '-e', 'new ReadableStream()'],
+    { cwd: ROOT, env: cleanEnv({ FAST_WEBSTREAMS_METRICS_SUMMARY: 'yes' }), encoding: 'utf8', timeout: 20000 });
+  assert.match(on.stderr, /^fast-webstreams: streams created 1 /m);
+});
+
+test('a bad metrics value is a FastWebstreamsWarning too, and --no-warnings hides every one', T, () => {
+  const env = cleanEnv({ FAST_WEBSTREAMS_METRICS_INTERVAL: 'soon', FAST_WEBSTREAMS_BODY_SHELL: '0' });
   const r = run(IMPORT, env);
-  assert.deepEqual(r.result, ON);
-  assert.deepEqual(warnings(r.stderr), []);
+  const lines = warnings(r.stderr);
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], /ignoring FAST_WEBSTREAMS_METRICS_INTERVAL=soon/);
+  assert.match(lines[0], /unknown variable FAST_WEBSTREAMS_BODY_SHELL/);
+  const quiet = run(['--no-warnings', ...IMPORT], env);
+  assert.deepEqual(quiet.result, ON);
+  assert.equal(quiet.stderr, '');
 });
 
 test('NODE_DEBUG=fast-webstreams says what was installed and what was left native, and why', T, () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The microtask turn of every observable event of a small pipe, per
 // implementation: the evidence behind "Which of two pipes' shutdowns acts
-// first" in docs/fuzzing.md. A ticker counts `await null` turns from
+// first" in bench/results/lab-notes-fuzzing.md. A ticker counts `await null` turns from
 // pipeTo() on (turn 0 is pipeTo() itself and the microtasks it queued before
 // the ticker's first one); each event is logged with the turn it happened in.
 // A row marked * differs between the columns.

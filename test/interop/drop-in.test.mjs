@@ -158,7 +158,7 @@ const CASES = {
   // Node 24+: the first next() reads a microtask after the call and settles
   // three later; after it a queued chunk settles next() a microtask after the
   // call, and so does a chunk enqueued while next() waits (WebIDL's iterator
-  // takes two; docs/fuzzing.md, "The async iterator"). Node 20 and 22 show 4, 1, 4, 1.
+  // takes two; bench/results/lab-notes-fuzzing.md, "The async iterator"). Node 20 and 22 show 4, 1, 4, 1.
   'for await keeps native\'s pace, the first next() included': { since: 24, body: `
     let ctl;
     const rs = new ReadableStream({ start(c) { ctl = c; for (const x of 'abcde') c.enqueue(x); } });
@@ -410,7 +410,7 @@ const CASES = {
   // A chunk read just before its source is closed or errored from outside the
   // pipe's own read: its write is still in flight when the shutdown looks, so
   // the destination is closed (or aborted) after it finishes, in native's
-  // microtask turn (docs/fuzzing.md, "Which of two pipes' shutdowns acts first").
+  // microtask turn (bench/results/lab-notes-fuzzing.md, "Which of two pipes' shutdowns acts first").
   // (Natively write() runs inside enqueue(), here a microtask later: not compared.)
   'a chunk enqueued right before close() or error() is written before the shutdown': `
     for (const end of ['close', 'error']) {

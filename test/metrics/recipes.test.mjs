@@ -1,8 +1,9 @@
 // Each deployment recipe of docs/metrics.md, started for real with the preload
 // in NODE_OPTIONS and FAST_WEBSTREAMS_METRICS_PORT set for every process:
 // traffic is driven, and the one port must show non-zero counters of the
-// processes that did the stream work (not of npm, a supervisor or a primary
-// that made no stream), with no EADDRINUSE anywhere.
+// processes that did the stream work, by their pid (npm, a supervisor or a
+// cluster primary holds the port from its start and serves them), with no
+// EADDRINUSE anywhere.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,20 +48,33 @@ test('node:cluster with 3 workers: the primary serves every worker\'s counters, 
   }
 });
 
-test('PM2-like fork: a supervisor that makes no stream leaves the port to its app', { timeout: 60000 }, async () => {
+test('PM2-like fork: the supervisor serves from its start, its app reports to it, across a restart', { timeout: 60000 }, async () => {
   const [appPort, metricsPort] = [await freePort(), await freePort()];
   const run = startRecipe([process.execPath, join(FIXTURES, 'supervisor.mjs')],
     recipeEnv({ PORT: String(appPort), FAST_WEBSTREAMS_METRICS_PORT: String(metricsPort) }));
   try {
     const [, supervisorPid] = await run.waitFor(/supervisor pid (\d+)/);
+    // Up before any stream: a scrape right after a deploy finds the target.
+    const early = await scrapeUntil(`http://127.0.0.1:${metricsPort}/metrics`, (s) => sample(s, 'fast_webstreams_info') !== undefined);
+    assert.equal(sample(early.samples, 'fast_webstreams_info').labels.pid, supervisorPid, 'the supervisor holds the port');
     const [, , appPid] = await run.waitFor(/listening (\d+) pid (\d+)/);
     await drive(`http://127.0.0.1:${appPort}/`, 20);
     const { samples } = await scrapeUntil(`http://127.0.0.1:${metricsPort}/metrics`,
       (s) => sample(s, 'fast_webstreams_readable_streams_created_total')?.value === 20);
-    assert.equal(sample(samples, 'fast_webstreams_info').labels.pid, appPid, 'the app serves, not the supervisor');
+    // 20 requests, a ReadableStream and a TransformStream each.
+    assert.equal(sample(samples, 'fast_webstreams_worker_streams_created_total', { worker: 'child', pid: appPid }).value, 40);
+    assert.equal(sample(samples, 'fast_webstreams_child_processes').value, 1);
+    assert.equal(sample(samples, 'fast_webstreams_cluster_workers'), undefined, 'not a cluster');
     assert.notEqual(appPid, supervisorPid);
     assert.ok(hops(samples) > 0);
-    assert.doesNotMatch(run.output(), /EADDRINUSE/);
+    // The app dies and is restarted: the sums keep what the first one counted.
+    process.kill(Number(appPid), 'SIGKILL');
+    const [, , secondPid] = await run.waitFor(new RegExp(`listening (\\d+) pid (?!${appPid}\\b)(\\d+)`));
+    await drive(`http://127.0.0.1:${appPort}/`, 10);
+    const after = await scrapeUntil(`http://127.0.0.1:${metricsPort}/metrics`,
+      (s) => sample(s, 'fast_webstreams_readable_streams_created_total')?.value === 30);
+    assert.equal(sample(after.samples, 'fast_webstreams_worker_streams_created_total', { pid: secondPid }).value, 20);
+    assert.doesNotMatch(run.output(), /EADDRINUSE|FastWebstreamsWarning/);
   } finally {
     await run.stop();
   }
@@ -76,7 +90,7 @@ function findNpmCli() {
   return undefined;
 }
 
-test('npm start: npm itself never takes the port; the server it starts does', { timeout: 90000 }, async (t) => {
+test('npm start: npm holds the port from its start; the server it starts reports to it', { timeout: 90000 }, async (t) => {
   const npmCli = findNpmCli();
   if (npmCli === undefined) return t.skip('no npm on PATH');
   const dir = mkdtempSync(join(tmpdir(), 'fws-npm-start-'));
@@ -92,10 +106,11 @@ test('npm start: npm itself never takes the port; the server it starts does', { 
     await drive(`http://127.0.0.1:${appPort}/`, 20);
     const { samples } = await scrapeUntil(`http://127.0.0.1:${metricsPort}/metrics`,
       (s) => sample(s, 'fast_webstreams_readable_streams_created_total')?.value === 20);
-    assert.equal(sample(samples, 'fast_webstreams_info').labels.pid, appPid, 'the server serves, not npm');
-    assert.notEqual(appPid, String(run.child.pid));
+    assert.equal(sample(samples, 'fast_webstreams_info').labels.pid, String(run.child.pid), 'npm holds the port');
+    assert.equal(sample(samples, 'fast_webstreams_worker_streams_created_total', { worker: 'child', pid: appPid }).value, 40,
+      'the server\'s own counters (a ReadableStream and a TransformStream per request), by its pid');
     assert.ok(hops(samples) > 0);
-    assert.doesNotMatch(run.output(), /EADDRINUSE/);
+    assert.doesNotMatch(run.output(), /EADDRINUSE|FastWebstreamsWarning/);
   } finally {
     await run.stop();
     rmSync(dir, { recursive: true, force: true });

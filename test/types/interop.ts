@@ -11,6 +11,9 @@ import {
   WritableStream as FastWritableStream,
   WritableStreamDefaultWriter as FastWritableStreamDefaultWriter,
   TransformStream as FastTransformStream,
+  TextEncoderStream as FastTextEncoderStream,
+  TextDecoderStream as FastTextDecoderStream,
+  CompressionStream as FastCompressionStream,
 } from 'fast-webstreams';
 import { Readable, Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
@@ -76,7 +79,18 @@ const toGlobalWritable: WritableStream<Uint8Array> = oursWritable;
 const globalTransform: TransformStream<string, string> = new FastTransformStream<string, string>();
 const ourTransform: FastTransformStream<string, string> = new TransformStream<string, string>();
 
+// 7. Our codec classes, where node:stream/web's or lib.dom's stream is expected.
+const encodedNodeWeb: web.ReadableStream<Uint8Array> = new FastReadableStream<string>().pipeThrough(new FastTextEncoderStream());
+const encodedGlobal: ReadableStream<Uint8Array> = new FastReadableStream<string>().pipeThrough(new FastTextEncoderStream());
+const gzipped: ReadableStream<Uint8Array> = encodedGlobal.pipeThrough(new FastCompressionStream('gzip'));
+async function decodeBody(): Promise<ReadableStream<string>> {
+  const decoded = (await fetch('http://127.0.0.1:9/')).body!.pipeThrough(new FastTextDecoderStream());
+  assertType<Equal<typeof decoded, ReadableStream<string>>>();
+  return decoded;
+}
+
 export {
+  encodedNodeWeb, gzipped, decodeBody,
   asNodeWeb, fromNodeWeb, asNodeWebWritable, fromNodeWebWritable, asNodeWebTransform, fromNodeWebTransform,
   asNodeWebReader, fromNodeWebReader, asNodeWebByob, fromNodeWebByob, asNodeWebWriter, fromNodeWebWriter,
   nodeWritable, backToOurs, backToOursWritable, consumed, response, proxy, intoNodeWeb, intoGlobal,

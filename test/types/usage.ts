@@ -23,6 +23,12 @@ import {
   isInstalled,
   nativeClasses,
   startMetricsFromEnv,
+  TextEncoderStream,
+  TextDecoderStream,
+  CompressionStream,
+  DecompressionStream,
+  getSites,
+  getCounters,
 } from 'fast-webstreams';
 import type {
   ArrayBufferUint8Array,
@@ -325,7 +331,26 @@ function patching(): void {
   startMetricsFromEnv();
 }
 
+// --- codec classes and the counters -----------------------------------------
+async function codecs(): Promise<void> {
+  const bytes = ReadableStream.from(['héllo']).pipeThrough(new TextEncoderStream());
+  assertType<Equal<typeof bytes, ReadableStream<ArrayBufferUint8Array>>>();
+  const round = bytes.pipeThrough(new CompressionStream('gzip')).pipeThrough(new DecompressionStream('gzip'))
+    .pipeThrough(new TextDecoderStream('utf-8', { fatal: true }));
+  assertType<Equal<typeof round, ReadableStream<string>>>();
+  let text = '';
+  for await (const chunk of round) text += chunk;
+  expectType<string>(text);
+  expectType<'utf-8'>(new TextEncoderStream().encoding);
+  // @ts-expect-error not a CompressionFormat
+  void (() => new CompressionStream('zip'));
+  const [first] = getSites(3);
+  if (first !== undefined) expectType<number>(first.events['fallback:async-write'] ?? first.total);
+  expectType<number>(getCounters().fusedChunks);
+}
+
 export async function main(): Promise<void> {
+  await codecs();
   await defaultStream();
   await byteStream();
   await piping();

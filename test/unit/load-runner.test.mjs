@@ -16,6 +16,7 @@ import { parseArgs, parseCrashHook } from '../../bench/load/options.mjs';
 import { textTable } from '../../bench/load/report.mjs';
 import { verdictLine } from '../../bench/load/verdict.mjs';
 import { scaleFor } from '../../bench/load/chart.mjs';
+import { renderTimelineSvg, tierRates } from '../../bench/load/timeline.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNNER = join(ROOT, 'bench', 'load', 'run.mjs');
@@ -59,6 +60,7 @@ const readResults = (dir) => {
     json: JSON.parse(readFileSync(`${base}.json`, 'utf8')),
     md: readFileSync(`${base}.md`, 'utf8'),
     svg: readFileSync(`${base}.svg`, 'utf8'),
+    timelineSvg: readFileSync(`${base}-timeline.svg`, 'utf8'),
   };
 };
 
@@ -75,7 +77,7 @@ test('the fast server dies on /proxy: named, restarted for the other route, part
     assert.match(out, /proxy: FAILED \(fast server exited with code 1 in round 1\)/, out);
     assert.match(out, /restarted for the other routes/, out);
 
-    const { json, md, svg } = readResults(dir);
+    const { json, md, svg, timelineSvg } = readResults(dir);
     assert.equal(json.meta.status, 'failed');
     const death = json.failures.find((f) => f.kind === 'death');
     assert.equal(death.role, 'fast');
@@ -93,6 +95,15 @@ test('the fast server dies on /proxy: named, restarted for the other route, part
     assert.match(md, /- proxy: FAILED/);
     assert.match(md, /- forward: \d+\.\d\dx requests\/s/);
     assert.match(svg, /FAILED: fast server exited with code 1/);
+    // Over the run: requests/s of each measured window, and the fast server's tier hops beside them.
+    const forward = json.timeline.filter((w) => w.route === 'forward');
+    assert.deepEqual(forward.map((w) => `${w.impl}${w.round}`).sort(), ['fast1', 'fast2', 'native1', 'native2']);
+    for (const w of forward) assert.ok(w.requests.reduce((a, b) => a + b, 0) > 0, `${w.impl}${w.round}: requests per second`);
+    for (const w of forward.filter((x) => x.impl === 'fast')) {
+      assert.ok(w.tiers.length > 0 && w.tiers.some((r) => r.fused + r.sync + r.spec > 0), `fast${w.round}: ${JSON.stringify(w.tiers)}`);
+    }
+    assert.match(md, new RegExp(`!\\[requests/s and tier hits over the run\\]\\(${json.meta.timelineSvg}\\)`));
+    assert.match(timelineSvg, /chunk hops\/s by tier/);
   }));
 
 test('the upstream is killed by a signal: named, its route failed, exit code 1',
@@ -158,4 +169,20 @@ test('text tables are clipped to 100 columns; the chart scale covers every whisk
   assert.deepEqual(scaleFor([row({ ratio: spread(1.3, 1.1, 1.5) })]), { max: 1.75, step: 0.25 });
   assert.deepEqual(scaleFor([row({ ratio: spread(4, 3.5, 4.7) })]), { max: 5, step: 1 });
   assert.equal(scaleFor([row({ rounds: 0 })]).max, 1.25); // room right of the native bar
+});
+
+test('the timeline: per-second tier rates from cumulative samples, drawn beside requests/s', () => {
+  const rates = tierRates([{ t: 0, fused: 0, sync: 0, spec: 0 }, { t: 1, fused: 100, sync: 50, spec: 10 },
+    { t: 3, fused: 300, sync: 50, spec: 10 }]);
+  assert.deepEqual(rates, [{ t: 1, fused: 100, sync: 50, spec: 10 }, { t: 3, fused: 100, sync: 0, spec: 0 }]);
+  const svg = renderTimelineSvg({ meta: { node: 'v24.0.0', gitRev: 'abc' }, timeline: [
+    { route: 'ssr', impl: 'native', round: 1, start: 2, requests: [500, 520], tiers: [] },
+    { route: 'ssr', impl: 'fast', round: 1, start: 5, requests: [700, 720], tiers: rates },
+  ] });
+  // One requests/s line per window, and one line per tier for the fast window.
+  assert.equal(svg.match(/<path d="M/g).length, 2 + 3);
+  for (const label of ['native req/s', 'fast-webstreams req/s', 'fused (tier 0) hops/s', 'sync (tier 1) hops/s', 'spec (tier 2) hops/s']) {
+    assert.ok(svg.includes(label), label);
+  }
+  assert.match(svg, />ssr f1</);
 });

@@ -15,6 +15,8 @@ import { renderPrometheus, metricName } from '../../src/metrics/prometheus.js';
 import { CHANNEL_NAME, enableMetricsChannel } from '../../src/metrics/channel.js';
 import { diffCounters, formatSummary, tierShares } from '../../src/metrics/api.js';
 import { metricsPlan } from '../../src/metrics/from-env.js';
+import { switchProblems } from '../../src/patch/features.js';
+import { startMetricsPort } from '../../src/metrics/port.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REGISTER = pathToFileURL(join(ROOT, 'register.mjs')).href;
@@ -103,7 +105,7 @@ test('tier shares, window differences and the summary line', () => {
   Object.assign(snap, { fusedChunks: 60, syncReads: 20, syncWrites: 10, specReads: 5, specPipeChunks: 5, fallbacks: 2 });
   snap.fallbackReasons = { 'native-stream': 2 };
   const t = tierShares(snap);
-  assert.deepEqual([t.tier0, t.tier1, t.tier2, t.total], [60, 30, 10, 100]);
+  assert.deepEqual([t.fused, t.sync, t.spec, t.total], [60, 30, 10, 100]);
   assert.equal(t.fastShare, 0.9);
   const before = { ...snap, fusedChunks: 10, fallbacks: 1, fallbackReasons: { 'native-stream': 1 } };
   const d = diffCounters(snap, before);
@@ -112,7 +114,7 @@ test('tier shares, window differences and the summary line', () => {
   const line = formatSummary(snap);
   assert.equal(line.includes('\n'), false);
   assert.match(line, /^fast-webstreams: /);
-  assert.match(line, /tier 0 fused 60\.0%, tier 1 sync 30\.0%, tier 2 spec 10\.0%/);
+  assert.match(line, /chunk hops 100: fused 60\.0%, sync 30\.0%, spec 10\.0%/);
   assert.match(line, /fallbacks 2 \(native-stream 2\)/);
 });
 
@@ -148,18 +150,32 @@ test('Prometheus rendering: HELP/TYPE per counter, _total names, fallbacks by re
 test('environment parsing', () => {
   const plan = metricsPlan({ FAST_WEBSTREAMS_METRICS: 'stderr', FAST_WEBSTREAMS_METRICS_INTERVAL: '250',
     FAST_WEBSTREAMS_METRICS_PORT: '9464', FAST_WEBSTREAMS_METRICS_SUMMARY: '1' });
-  assert.deepEqual({ ...plan, warnings: undefined }, { enabled: true, intervalMs: 250, stderr: true, port: 9464,
-    host: '127.0.0.1', summary: true, sites: false, warnings: undefined });
+  assert.deepEqual(plan, { enabled: true, intervalMs: 250, stderr: true, port: 9464,
+    host: '127.0.0.1', summary: true, sites: false });
   assert.equal(metricsPlan({ FAST_WEBSTREAMS_METRICS_SITES: '1' }).sites, true);
-  assert.equal(metricsPlan({ FAST_WEBSTREAMS_METRICS_SITES: 'false' }).sites, false);
   assert.equal(metricsPlan({}).intervalMs, 10000);
   assert.equal(metricsPlan({}).port, null);
   assert.equal(metricsPlan({ FAST_WEBSTREAMS: '0' }).enabled, false);
-  assert.equal(metricsPlan({ FAST_WEBSTREAMS_METRICS_SUMMARY: '0' }).summary, false);
-  const bad = metricsPlan({ FAST_WEBSTREAMS_METRICS_INTERVAL: 'soon', FAST_WEBSTREAMS_METRICS_PORT: '99999', FAST_WEBSTREAMS_METRICS: 'statsd' });
+  // The metrics switches read the words every switch reads (src/patch/features.js).
+  for (const word of ['0', 'false', 'off', 'OFF', 'no', ' No ', '']) {
+    assert.equal(metricsPlan({ FAST_WEBSTREAMS_METRICS_SUMMARY: word }).summary, false, `SUMMARY=${JSON.stringify(word)}`);
+    assert.equal(metricsPlan({ FAST_WEBSTREAMS_METRICS_SITES: word }).sites, false, `SITES=${JSON.stringify(word)}`);
+  }
+  for (const word of ['1', 'true', 'on', 'YES']) {
+    assert.equal(metricsPlan({ FAST_WEBSTREAMS_METRICS_SUMMARY: word }).summary, true, `SUMMARY=${word}`);
+  }
+  const badEnv = { FAST_WEBSTREAMS_METRICS_INTERVAL: 'soon', FAST_WEBSTREAMS_METRICS_PORT: '99999',
+    FAST_WEBSTREAMS_METRICS: 'statsd', FAST_WEBSTREAMS_METRICS_SUMMARY: 'maybe' };
+  const bad = metricsPlan(badEnv);
   assert.equal(bad.intervalMs, 10000);
   assert.equal(bad.port, null);
-  assert.equal(bad.warnings.length, 3);
+  assert.equal(bad.summary, false);
+  assert.deepEqual(switchProblems(badEnv), [
+    'ignoring FAST_WEBSTREAMS_METRICS_INTERVAL=soon (want an integer >= 10, in ms); using 10000',
+    'ignoring FAST_WEBSTREAMS_METRICS_PORT=99999 (want a port number, 0-65535)',
+    "ignoring unknown FAST_WEBSTREAMS_METRICS value 'statsd' (known: stderr)",
+    'FAST_WEBSTREAMS_METRICS_SUMMARY=maybe is neither on (1, true, on, yes) nor off (0, false, off, no): left off',
+  ]);
 });
 
 test('diagnostics channel: no timer until subscribed, a record per interval while subscribed', async () => {
@@ -186,7 +202,7 @@ test('diagnostics channel: no timer until subscribed, a record per interval whil
   assert.equal(message.pid, process.pid);
   assert.equal(typeof message.installed, 'boolean');
   for (const field of FIELDS) assert.equal(typeof message.counters[field], 'number', field);
-  assert.deepEqual(Object.keys(message.tiers).sort(), ['fastShare', 'tier0', 'tier1', 'tier2', 'total']);
+  assert.deepEqual(Object.keys(message.tiers).sort(), ['fastShare', 'fused', 'spec', 'sync', 'total']);
   diagnosticsChannel.unsubscribe(CHANNEL_NAME, onMessage);
   // The next tick sees no subscriber, stops the timer and re-arms the hook.
   await new Promise((resolve, reject) => {
@@ -304,30 +320,88 @@ test('Prometheus /metrics answers a real scrape', { timeout: 30000 }, async () =
   }
 });
 
-test('a busy metrics port only warns; the application carries on', { timeout: 30000 }, async () => {
+test('a busy metrics port only warns, with a FastWebstreamsWarning; the application carries on', { timeout: 30000 }, async () => {
   const blocker = createServer();
   await new Promise((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = blocker.address();
-    // The port is bound once the process has stream work to show (checked every
-    // 200 ms), so the app lives a second after its work.
-    const { code, stdout, stderr } = await runChild(`${WORKLOAD}\nconsole.log('app ran', sum);\nawait new Promise((r) => setTimeout(r, 1000));`,
-      { FAST_WEBSTREAMS_METRICS_PORT: String(port) }).done;
+    const script = `${WORKLOAD}\nconsole.log('app ran', sum);`;
+    const { code, stdout, stderr } = await runChild(script, { FAST_WEBSTREAMS_METRICS_PORT: String(port) }).done;
     assert.equal(code, 0, stderr);
     assert.match(stdout, /app ran 2456/);
-    assert.match(stderr, /metrics server not started on 127\.0\.0\.1:\d+: EADDRINUSE/);
+    assert.match(stderr, /FastWebstreamsWarning: metrics server not started on 127\.0\.0\.1:\d+: EADDRINUSE/);
+    // One kind of warning: --no-warnings hides it as it hides Node's.
+    const quiet = await runChild(script, { FAST_WEBSTREAMS_METRICS_PORT: String(port), NODE_OPTIONS: '--no-warnings' }).done;
+    assert.equal(quiet.code, 0, quiet.stderr);
+    assert.equal(quiet.stderr, '');
   } finally {
     blocker.close();
   }
 });
 
-test('FAST_WEBSTREAMS_METRICS_SUMMARY=1 prints one line at exit', { timeout: 30000 }, async () => {
+test('the metrics port answers from the start, before the process has made a stream', { timeout: 30000 }, async () => {
+  let resolveUrl;
+  const urlKnown = new Promise((resolve) => { resolveUrl = resolve; });
+  const run = runChild(`console.log('idle'); setTimeout(() => {}, 20000);`, { FAST_WEBSTREAMS_METRICS_PORT: '0' }, {
+    onStderrLine(line) {
+      const m = /Prometheus metrics at (http:\/\/\S+\/metrics)/.exec(line);
+      if (m) resolveUrl(m[1]);
+    },
+  });
+  try {
+    const url = await Promise.race([urlKnown, run.done.then((r) => { throw new Error(`child exited: ${r.stderr}`); })]);
+    const text = await (await fetch(url)).text();
+    assert.match(text, /^fast_webstreams_installed 1$/m);
+    assert.match(text, /^fast_webstreams_readable_streams_created_total 0$/m);
+    // Not a cluster primary, and no child reported: the per-process families mean nothing here.
+    assert.doesNotMatch(text, /cluster_workers|child_processes|worker_chunk_hops/);
+  } finally {
+    run.child.kill('SIGKILL');
+    await run.done;
+  }
+});
+
+test('the holder of the port takes its children\'s reports, with the token they inherited, and no other', { timeout: 30000 }, async () => {
+  const env = {};
+  const warnings = [];
+  const { ready } = startMetricsPort(0, '127.0.0.1', { log: () => {}, warn: (w) => warnings.push(w) }, { env });
+  const server = await ready;
+  try {
+    const token = /^\d+:([0-9a-f]{32})$/.exec(env.FAST_WEBSTREAMS_METRICS_PRIMARY)?.[1];
+    assert.ok(token, `announced: ${env.FAST_WEBSTREAMS_METRICS_PRIMARY}`);
+    const base = `http://127.0.0.1:${server.address().port}`;
+    const post = (headers, body) => fetch(`${base}/fast-webstreams/report`, { method: 'POST', headers, body }).then((r) => r.status);
+    const counters = { ...Object.fromEntries(FIELDS.map((f) => [f, 0])), readableStreamsCreated: 7, fusedChunks: 5, fallbackReasons: {} };
+    assert.equal(await post({}, JSON.stringify({ pid: 4242, counters })), 403, 'no token');
+    assert.equal(await post({ 'x-fast-webstreams-token': 'f'.repeat(32) }, JSON.stringify({ pid: 4242, counters })), 403, 'another token');
+    assert.equal(await post({ 'x-fast-webstreams-token': token }, '{'), 400, 'not JSON');
+    assert.equal(await post({ 'x-fast-webstreams-token': token }, JSON.stringify({ pid: 4242, counters })), 204);
+    const text = await (await fetch(`${base}/metrics`)).text();
+    assert.match(text, /^fast_webstreams_child_processes 1$/m);
+    assert.match(text, /^fast_webstreams_worker_streams_created_total\{worker="child",pid="4242"\} 7$/m);
+    assert.match(text, /^fast_webstreams_worker_chunk_hops_total\{worker="child",pid="4242",tier="fused"\} 5$/m);
+    assert.deepEqual(warnings, []);
+  } finally {
+    server.close();
+  }
+});
+
+test('a process that asks for no metrics loads no HTTP server (the port listens at start only when set)', { timeout: 30000 }, async () => {
+  const probe = `const l = process.moduleLoadList;
+    console.log(JSON.stringify(['http', 'net'].filter((m) => l.includes('NativeModule ' + m))));`;
+  const { code, stdout, stderr } = await runChild(probe).done;
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout.trim()), []);
+});
+
+test('FAST_WEBSTREAMS_METRICS_SUMMARY=1 prints the figures, then the verdict, at exit', { timeout: 30000 }, async () => {
   const { code, stderr } = await runChild(WORKLOAD, { FAST_WEBSTREAMS_METRICS_SUMMARY: '1' }).done;
   assert.equal(code, 0, stderr);
   const lines = stderr.trim().split('\n');
-  assert.equal(lines.length, 1, stderr);
-  assert.match(lines[0], /^fast-webstreams: streams created \d+ \(readable \d+, writable \d+, transform \d+\); chunk hops \d+/);
+  assert.equal(lines.length, 2, stderr);
+  assert.match(lines[0], /^fast-webstreams: streams created \d+ \(readable \d+, writable \d+, transform \d+\); chunk hops \d+: fused [\d.]+%, sync [\d.]+%, spec [\d.]+%/);
   assert.match(lines[0], /fallbacks \d+/);
+  assert.match(lines[1], /^fast-webstreams: verdict: (fast|partly fast|mostly on the spec path), [\d.]+% of \d+ chunk hops on the fast tiers/);
 });
 
 test('the exit summary on SIGTERM, without and with an application handler', { timeout: 30000 }, async () => {

@@ -26,8 +26,8 @@ const common = { moduleLoadList: true, nativeStreamSlots: true, streamSymbols: t
 const EXPECTED = {
   20: { ...common, moduleHooks: false, bufferBindingDetach: true },
   // registerHooks arrived in 22.15; ArrayBuffer.prototype.transfer in 21, and the binding's
-  // detachArrayBuffer left process.binding.
-  22: { ...common, moduleHooks: minor >= 15, bufferBindingDetach: false },
+  // detachArrayBuffer left process.binding after 22.15 (unused since transfer exists).
+  22: { ...common, moduleHooks: minor >= 15, bufferBindingDetach: minor <= 15 },
   24: { ...common, moduleHooks: true, bufferBindingDetach: false },
   26: { ...common, moduleHooks: true, bufferBindingDetach: false },
 };

@@ -27,13 +27,12 @@
 //
 // Importable: `import { ensureWpt } from './fetch-wpt.mjs'` returns the WPT root.
 
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
-  createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
+  existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEBIAN_KEYRING, download, printedUri, privateApt, run as runCommand } from '../debian/apt.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(HERE, '..', '..');
@@ -42,9 +41,9 @@ export const CACHE_DIR = join(REPO_ROOT, '.cache', 'wpt');
 const SOURCE_PACKAGE = 'nodejs';
 // Suites whose nodejs carries Node's vendored WPT (20.x and later). Security
 // and updates suites first hold a newer revision of the same upstream.
-const SUITES = [
-  { uri: 'http://deb.debian.org/debian', suites: ['sid', 'forky', 'trixie', 'trixie-updates'] },
-  { uri: 'http://deb.debian.org/debian-security', suites: ['trixie-security'] },
+const SOURCES = [
+  { types: 'deb-src', uri: 'http://deb.debian.org/debian', suites: ['sid', 'forky', 'trixie', 'trixie-updates'] },
+  { types: 'deb-src', uri: 'http://deb.debian.org/debian-security', suites: ['trixie-security'] },
 ];
 const MIN_MAJOR = 20; // older trees lack parts of streams/ that Node runs
 const WPT_SUBDIRS = ['streams', 'encoding', 'compression', 'resources', 'common', 'interfaces'];
@@ -57,41 +56,7 @@ function isWptRoot(dir) {
   return existsSync(join(dir, 'streams')) && existsSync(join(dir, 'resources', 'testharness.js'));
 }
 
-function run(cmd, args, opts = {}) {
-  if (!opts.quiet) log(`$ ${[cmd, ...args].join(' ')}${opts.cwd ? `   (in ${opts.cwd})` : ''}`);
-  const r = spawnSync(cmd, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    ...opts,
-  });
-  if (r.error) throw new Error(`${cmd}: ${r.error.message}`);
-  return r;
-}
-
-function aptOptions(work) {
-  return [
-    '-o', 'Dir::Etc::SourceList=/dev/null',
-    '-o', `Dir::Etc::SourceParts=${join(work, 'sources.list.d')}`,
-    '-o', `Dir::State::Lists=${join(work, 'lists')}`,
-    '-o', `Dir::Cache=${join(work, 'cache')}`,
-    '-o', 'Dir::Cache::pkgcache=',
-    '-o', 'Dir::Cache::srcpkgcache=',
-    // Our private folders belong to root; let apt download as the invoking
-    // user instead of dropping to _apt (which could not write into them).
-    '-o', 'APT::Sandbox::User=root',
-    '-o', 'Acquire::Languages=none',
-    '-o', 'Acquire::Retries=3',
-    '-q',
-  ];
-}
-
-function writeSources(work, keyring) {
-  const text = SUITES.map(({ uri, suites }) => [
-    'Types: deb-src', `URIs: ${uri}`, `Suites: ${suites.join(' ')}`, 'Components: main', `Signed-By: ${keyring}`, '',
-  ].join('\n')).join('\n');
-  writeFileSync(join(work, 'sources.list.d', 'wpt-src.sources'), `# Private source list of test/wpt/fetch-wpt.mjs\n${text}`);
-}
+const run = (cmd, args, opts = {}) => runCommand(cmd, args, { ...opts, log: opts.quiet ? undefined : log });
 
 /** "20.19.2+dfsg-1+deb13u3" -> [20, 19, 2]; the upstream part only. */
 const upstreamNumbers = (version) => (/^(\d+)\.(\d+)\.(\d+)/.exec(version) ?? []).slice(1).map(Number);
@@ -101,8 +66,8 @@ const byNewestUpstream = (a, b) => {
 };
 
 /** Source versions apt knows about, newest upstream first, the preferred one (if any) in front. */
-function candidateVersions(work, preferred) {
-  const r = run('apt-cache', [...aptOptions(work), 'showsrc', SOURCE_PACKAGE], { quiet: true });
+function candidateVersions(apt, preferred) {
+  const r = run('apt-cache', [...apt.options, 'showsrc', SOURCE_PACKAGE], { quiet: true });
   const known = [...new Set((r.stdout || '').split('\n')
     .filter((l) => l.startsWith('Version: ')).map((l) => l.slice(9).trim()))]
     .filter((v) => upstreamNumbers(v)[0] >= MIN_MAJOR)
@@ -112,35 +77,11 @@ function candidateVersions(work, preferred) {
 }
 
 /** The orig tarball of a source version: { url, file, size, sha256 }, from `apt-get source --print-uris`. */
-function origTarball(work, version) {
-  const r = run('apt-get', [...aptOptions(work), 'source', '--print-uris', `${SOURCE_PACKAGE}=${version}`], { quiet: true });
-  for (const line of (r.stdout || '').split('\n')) {
-    const m = /^'([^']+)' (\S+) (\d+) (?:SHA256:)?([0-9a-f]{64})\b/.exec(line);
-    if (m && /\.orig\.tar\.(xz|gz)$/.test(m[2])) return { url: m[1], file: m[2], size: Number(m[3]), sha256: m[4] };
-  }
+function origTarball(apt, version) {
+  const r = run('apt-get', [...apt.options, 'source', '--print-uris', `${SOURCE_PACKAGE}=${version}`], { quiet: true });
+  const orig = printedUri(r.stdout, /\.orig\.tar\.(xz|gz)$/);
+  if (orig !== undefined) return orig;
   throw new Error(`apt lists no orig tarball for ${SOURCE_PACKAGE}=${version}${r.stderr ? `: ${r.stderr.trim()}` : ''}`);
-}
-
-async function sha256Of(file) {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk);
-  return hash.digest('hex');
-}
-
-/** Downloads with apt's own fetcher (it honours the machine's apt proxy settings), else with fetch(). */
-async function download({ url, sha256 }, dest) {
-  const helper = '/usr/lib/apt/apt-helper';
-  if (existsSync(helper)) {
-    const r = run(helper, ['-o', 'Acquire::Retries=3', '-o', 'APT::Sandbox::User=root', 'download-file', url, dest, `SHA256:${sha256}`]);
-    if (r.status !== 0) throw new Error(`${url}: ${(r.stderr || '').trim().split('\n').filter((l) => l.startsWith('E:')).join('; ') || `apt-helper exited ${r.status}`}`);
-  } else {
-    log(`$ fetch ${url}`);
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-    writeFileSync(dest, Buffer.from(await res.arrayBuffer()));
-  }
-  const got = await sha256Of(dest);
-  if (got !== sha256) throw new Error(`${url}: SHA-256 ${got} is not the ${sha256} the signed index gives`);
 }
 
 /** Extracts the WPT parts of a Node source tarball into `staging`; returns the path prefix inside it. */
@@ -160,32 +101,26 @@ function extractWpt(tarball, staging) {
 }
 
 async function fetchFromDebian() {
-  const keyring = process.env.WPT_APT_KEYRING || '/usr/share/keyrings/debian-archive-keyring.gpg';
+  const keyring = process.env.WPT_APT_KEYRING || DEBIAN_KEYRING;
   const work = join(REPO_ROOT, '.cache', 'wpt-fetch');
   const staging = join(REPO_ROOT, '.cache', 'wpt.partial');
-  if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0) {
-    throw new Error('apt-get not found: set WPT_DIR to a WPT checkout instead');
+  let apt;
+  try {
+    apt = privateApt(work, SOURCES, { keyring, name: 'wpt-src', log });
+  } catch (err) {
+    throw new Error(`${err.message}: set WPT_DIR to a WPT checkout instead (or WPT_APT_KEYRING)`);
   }
-  if (!existsSync(keyring)) {
-    throw new Error(`keyring ${keyring} not found (install debian-archive-keyring, or set WPT_APT_KEYRING)`);
-  }
-
-  rmSync(work, { recursive: true, force: true });
-  for (const d of ['sources.list.d', 'lists/partial', 'cache/archives/partial']) mkdirSync(join(work, d), { recursive: true });
-  writeSources(work, keyring);
   const tried = [];
   try {
-    const upd = run('apt-get', [...aptOptions(work), 'update']);
-    // A suite that fails to update is only one fewer candidate; the index decides below.
-    for (const l of (upd.stderr || '').split('\n').filter(Boolean)) log(`apt: ${l}`);
+    apt.update();
 
-    for (const version of candidateVersions(work, process.env.WPT_DEBIAN_VERSION)) {
+    for (const version of candidateVersions(apt, process.env.WPT_DEBIAN_VERSION)) {
       try {
-        const orig = origTarball(work, version);
+        const orig = origTarball(apt, version);
         const dest = join(work, orig.file);
         if (tried.some((t) => t.file === orig.file)) continue; // same upstream tarball, already failed
         tried.push({ version, file: orig.file, error: null });
-        await download(orig, dest);
+        await download(orig, dest, { log });
         log(`downloaded ${orig.file} (${(statSync(dest).size / 1e6).toFixed(1)} MB, SHA-256 checked)`);
         const prefix = extractWpt(dest, staging);
         rmSync(dest, { force: true });

@@ -28,6 +28,8 @@ import {
   CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded,
 } from '../../writable/default-controller.js';
 import { wrapWritableStream } from '../../writable/writable-stream.js';
+import { counters } from '../../metrics/counters.js';
+import { sites, noteCreation } from '../../metrics/sites.js';
 import { CreateReadableStream } from '../../readable/default-controller.js';
 import { wrapReadableStream } from '../../readable/readable-stream.js';
 import { nodeAbortError } from '../../node-internals/abort-error.js';
@@ -112,7 +114,11 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
         isDestroyed(streamReadable) || !isReadable(streamReadable) || readableEnding(streamReadable)) {
       return ReflectApply(original.readable, this, arguments);
     }
-    return wrapReadableStream(readableOver(streamReadable));
+    const stream = readableOver(streamReadable);
+    // A stream the application asked for, counted as new ReadableStream() is.
+    counters.readableStreamsCreated++;
+    if (sites.on) noteCreation(stream); // FAST_WEBSTREAMS_METRICS_SITES
+    return wrapReadableStream(stream);
   }
 
   function readableOver(streamReadable) {
@@ -173,7 +179,11 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
         isDestroyed(streamWritable) || !isWritable(streamWritable)) {
       return ReflectApply(original.writable, this, [streamWritable]);
     }
-    return wrapWritableStream(writableOver(streamWritable));
+    const stream = writableOver(streamWritable);
+    // A stream the application asked for, counted as new WritableStream() is.
+    counters.writableStreamsCreated++;
+    if (sites.on) noteCreation(stream); // FAST_WEBSTREAMS_METRICS_SITES
+    return wrapWritableStream(stream);
   }
 
   function writableOver(streamWritable) {
