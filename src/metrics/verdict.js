@@ -7,8 +7,8 @@ import { tierShares } from './api.js';
 /** Fallback reason -> why it happened, and what to change (null: nothing to change). */
 export const FALLBACK_REASONS = {
   'async-write': {
-    why: 'a transform() or a sink\'s write() returned a promise, so the write stayed in flight',
-    change: 'make that transform() or write() synchronous where it does no asynchronous work (an async function always returns a promise)',
+    why: 'a transform() returned a promise, so the write into its TransformStream stayed in flight',
+    change: 'make that transform() synchronous where it does no asynchronous work (an async function always returns a promise)',
   },
   'transform-output-unread': {
     why: 'a TransformStream\'s output was not read yet: the stream after it is slower',
@@ -25,6 +25,10 @@ export const FALLBACK_REASONS = {
   'source-ended': {
     why: 'a pipe read a chunk just as its source was closed or errored from outside the pipe',
     change: null,
+  },
+  'deep-chain': {
+    why: 'a chain of hundreds of pipeThrough stages: past 256 nested hops the next one waits a microtask, so the stack stays flat',
+    change: 'nothing needed; fewer stages would be faster',
   },
   'source-producing': {
     why: 'a pipe wrote while a pull() or transform() promise of its source was pending',

@@ -29,7 +29,7 @@ function reasonsInCode() {
   for (const file of ['src/fast/pipe-pump.js', 'src/fast/direct-write.js']) {
     const code = read(file).split('\n').filter((l) => !/^\s*(\/\/|\*)/.test(l)).join('\n');
     // Statements (up to their semicolon) that set a reason.
-    for (const [statement] of code.matchAll(/(?:\breason =|writesStayInFlight =)[^;]*;/g)) {
+    for (const [statement] of code.matchAll(/(?:\breason =|writesStayInFlight =|countFallback\()[^;]*;/g)) {
       for (const [, reason] of statement.matchAll(/'([a-z]+(?:-[a-z]+)+)'/g)) found.add(reason);
     }
   }
@@ -91,8 +91,8 @@ test('the verdict: what the figures mean, and the next step', () => {
     fallbackReasons: { 'async-write': 30, 'dest-not-idle': 10 } };
   const line = formatVerdict(slow);
   assert.match(line, /verdict: mostly on the spec path, 10\.0% of 100 chunk hops/);
-  assert.match(line, /40 fallbacks, most async-write \(30: a transform\(\) or a sink's write\(\) returned a promise/);
-  assert.match(line, /Next: make that transform\(\) or write\(\) synchronous .*; FAST_WEBSTREAMS_METRICS_SITES=1 names the lines of your code$/);
+  assert.match(line, /40 fallbacks, most async-write \(30: a transform\(\) returned a promise/);
+  assert.match(line, /Next: make that transform\(\) synchronous .*; FAST_WEBSTREAMS_METRICS_SITES=1 names the lines of your code$/);
   const sites = [{ site: '/app/a.mjs:4:9', total: 30, events: { 'fallback:async-write': 30 } },
     { site: '/app/b.mjs:1:1', total: 10, events: { 'fallback:dest-not-idle': 10 } }];
   assert.match(formatVerdict(slow, sites), /Next: make that .* \(at \/app\/a\.mjs:4:9\)$/);
