@@ -17,6 +17,7 @@ import { ReadableStreamTee as OurTee } from '../readable/tee.js';
 import { sameShape } from './restore.js';
 import { builtin } from './builtins.js';
 import { invalidState } from '../errors.js';
+import { ReflectApply } from '../intrinsics.js';
 
 const { syncBuiltinESMExports } = builtin('node:module');
 const streamWeb = builtin('node:stream/web');
@@ -32,10 +33,10 @@ export function installStreamWeb(journal) {
   if (typeof nativeTee === 'function') {
     journal.replaceValue(streamWeb, 'ReadableStreamTee', sameShape(function ReadableStreamTee(stream, cloneForBranch2) {
       const impl = unwrapReadableStream(stream);
-      if (impl === undefined) return Reflect.apply(nativeTee, this, arguments);
+      if (impl === undefined) return ReflectApply(nativeTee, this, arguments);
       if (IsReadableStreamLocked(impl)) throw invalidState('ReadableStream is locked');
-      const [a, b] = OurTee(impl, !!cloneForBranch2);
-      return [wrapReadableStream(a), wrapReadableStream(b)];
+      const branches = OurTee(impl, !!cloneForBranch2);
+      return [wrapReadableStream(branches[0]), wrapReadableStream(branches[1])];
     }, nativeTee));
   }
   syncBuiltinESMExports();

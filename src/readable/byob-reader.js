@@ -40,6 +40,12 @@ export class ReadableStreamBYOBReaderImpl {
 
 /** The read-into request behind reader.read(view): settles its own promise with a read result. */
 export class BYOBReadIntoRequest extends Deferred {
+  // Said, not left to the default: Node 20's V8 passes a default derived
+  // constructor's arguments on through the array iterator, which a program can replace.
+  constructor() {
+    super();
+  }
+
   chunkSteps(chunk) {
     this.resolve({ done: false, value: chunk });
   }

@@ -34,6 +34,12 @@ export class ReadableStreamDefaultReaderImpl {
 
 /** The read request behind reader.read(): settles its own promise with a read result. */
 export class DefaultReadRequest extends Deferred {
+  // Said, not left to the default: Node 20's V8 passes a default derived
+  // constructor's arguments on through the array iterator, which a program can replace.
+  constructor() {
+    super();
+  }
+
   chunkSteps(chunk) {
     this.resolve({ done: false, value: chunk });
   }

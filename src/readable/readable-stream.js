@@ -174,8 +174,8 @@ export class ReadableStream {
 
   tee() {
     if (!isReadableStream(this)) throw illegalInvocation('ReadableStream', 'tee');
-    const [branch1, branch2] = ReadableStreamTee(this.#impl, false);
-    return [wrapReadableStream(branch1), wrapReadableStream(branch2)];
+    const branches = ReadableStreamTee(this.#impl, false); // indexed: a program may have replaced the array iterator
+    return [wrapReadableStream(branches[0]), wrapReadableStream(branches[1])];
   }
 
   values(options = undefined) {
