@@ -140,10 +140,10 @@ function abortPipe(pipe) {
   const action = () => {
     const promises = [];
     if (!pipe.preventAbort) {
-      promises.push(dest.state === 'writable' ? WritableStreamAbort(dest, error) : promiseResolvedWith(undefined));
+      promises[promises.length] = dest.state === 'writable' ? WritableStreamAbort(dest, error) : promiseResolvedWith(undefined);
     }
     if (!pipe.preventCancel) {
-      promises.push(source.state === 'readable' ? ReadableStreamCancel(source, error) : promiseResolvedWith(undefined));
+      promises[promises.length] = source.state === 'readable' ? ReadableStreamCancel(source, error) : promiseResolvedWith(undefined);
     }
     return waitForAll(promises);
   };
