@@ -8,7 +8,7 @@
 // an error is made. test/errors/ compares every site with native Node.
 import {
   OriginalTypeError, OriginalRangeError, ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply,
-  SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor,
+  SymbolAsyncIterator, Uint8ArrayCtor, SharedArrayBufferCtor, MapCtor, mapGet, mapSet,
 } from './intrinsics.js';
 import { natives } from './bridge/natives.js';
 import { nodeMajor } from './node-version.js';
@@ -143,15 +143,15 @@ const WebAssemblyMemory = globalThis.WebAssembly?.Memory;
 // A probe runs Node's class, never ours: if `natives` ever held our classes, a
 // probe reaching this module again would find its entry 'asking' and answer
 // null rather than recurse.
-const asked = new Map();
+const asked = new MapCtor();
 
 /** `probe()`'s answer for `key`, asked once (src/codecs/natives.js asks through it too). */
 export function askNativeOnce(key, probe) {
-  let answer = asked.get(key);
+  let answer = mapGet(asked, key);
   if (answer === undefined) {
-    asked.set(key, 'asking');
+    mapSet(asked, key, 'asking');
     answer = probe();
-    asked.set(key, answer);
+    mapSet(asked, key, answer);
   }
   return answer === 'asking' ? null : answer;
 }

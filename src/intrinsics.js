@@ -23,6 +23,14 @@ export const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith
 export const ArrayCtor = Array;
 export const ArrayIsArray = Array.isArray;
 
+// The keyed collections, as functions of the collection: mapGet(map, key).
+export const MapCtor = Map;
+export const mapGet = uncurryThis(Map.prototype.get);
+export const mapSet = uncurryThis(Map.prototype.set);
+export const WeakMapCtor = WeakMap;
+export const weakMapGet = uncurryThis(WeakMap.prototype.get);
+export const weakMapSet = uncurryThis(WeakMap.prototype.set);
+
 export const OriginalPromise = Promise;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
 export const promiseThen = uncurryThis(Promise.prototype.then);

@@ -6,7 +6,7 @@
 // Defined here on our ReadableStream and WritableStream prototypes (always: a
 // stream made through the library API, without the global patch, works with
 // Node's utilities too). Getters only, non-enumerable, like Node's.
-import { ObjectDefineProperty, ReflectApply } from '../intrinsics.js';
+import { ObjectDefineProperty, ReflectApply, WeakMapCtor, weakMapGet, weakMapSet } from '../intrinsics.js';
 import { Deferred, setPromiseIsHandled, enqueueMicrotask } from '../promise.js';
 import { ReadableStream, unwrapReadableStream } from '../readable/readable-stream.js';
 import { WritableStream, unwrapWritableStream } from '../writable/writable-stream.js';
@@ -35,7 +35,7 @@ function readableClosedPromiseOf(stream) {
 }
 
 /** internal record -> Deferred settled when the stream closes (resolve) or errors (reject). */
-const closedPromises = new WeakMap();
+const closedPromises = new WeakMapCtor();
 
 /**
  * A writable stream's closed-watcher. Its state changes in many places, so
@@ -43,11 +43,11 @@ const closedPromises = new WeakMap();
  * streams handed to Node's utilities): every transition passes through it.
  */
 function closedPromiseOf(stream) {
-  let deferred = closedPromises.get(stream);
+  let deferred = weakMapGet(closedPromises, stream);
   if (deferred !== undefined) return deferred;
   deferred = new Deferred();
   setPromiseIsHandled(deferred.promise);
-  closedPromises.set(stream, deferred);
+  weakMapSet(closedPromises, stream, deferred);
   const settle = (state) => {
     if (!deferred.pending) return;
     if (state === 'closed') deferred.resolve(undefined);

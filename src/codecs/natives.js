@@ -4,6 +4,7 @@
 // needed rather than read from a version table.
 import {
   ReflectApply, ObjectGetOwnPropertyDescriptor, OriginalPromise, OriginalTypeError, PromiseResolve, Uint8ArrayCtor, promiseThen,
+  SymbolCtor, MapCtor, mapGet, mapSet,
 } from '../intrinsics.js';
 import { askNativeOnce, thrownCode } from '../errors.js';
 import { builtin } from '../patch/builtins.js';
@@ -62,7 +63,7 @@ export function formatIsConverted() {
 
 /** The code for a Symbol given as format: ERR_INVALID_ARG_VALUE up to Node 22, ERR_INVALID_ARG_TYPE from 24. */
 export function symbolFormatCode() {
-  return ask('symbolFormat', () => thrownCode(() => new nativeCodecs.CompressionStream(Symbol('format'))));
+  return ask('symbolFormat', () => thrownCode(() => new nativeCodecs.CompressionStream(SymbolCtor('format'))));
 }
 
 // Some facts show only asynchronously (a write's promise, zlib's thread pool),
@@ -73,17 +74,17 @@ export function symbolFormatCode() {
 // same promise. A probe that has not settled in PROBE_LIMIT_MS (none does:
 // each is one write or one small zlib job) answers with `fallback`.
 const PROBE_LIMIT_MS = 2000;
-const later = new Map(); // key -> { settled, answer, promise }
+const later = new MapCtor(); // key -> { settled, answer, promise }
 
 /**
  * The entry of the asynchronous probe `key`: { settled, answer, promise }.
  * `probe()` returns a promise of the answer; it is started on the first call.
  */
 export function askNativeLater(key, probe, fallback) {
-  let entry = later.get(key);
+  let entry = mapGet(later, key);
   if (entry !== undefined) return entry;
   entry = { settled: false, answer: undefined, promise: undefined };
-  later.set(key, entry);
+  mapSet(later, key, entry);
   let timer;
   const settle = (answer) => {
     if (entry.settled) return;
@@ -151,7 +152,11 @@ export function nativeChunkOutcome(name, kind, makeChunk, format, fallback) {
 }
 
 // Input every decompressor fails on at once (a bad header); `size` bytes of it.
-const badInput = (size) => new Uint8ArrayCtor(size).fill(0xff);
+function badInput(size) {
+  const bytes = new Uint8ArrayCtor(size);
+  for (let i = 0; i < size; i++) bytes[i] = 0xff;
+  return bytes;
+}
 
 /**
  * Whether Node's DecompressionStream(format) rejects with the engine's own
@@ -180,7 +185,9 @@ export function nativeRejectsTrailingData(format, compressed) {
     const codec = new nativeCodecs.DecompressionStream(format);
     const writer = codec.writable.getWriter();
     promiseThen(writer.write(compressed), noop, noop);
-    promiseThen(writer.write(new Uint8ArrayCtor([1])), noop, noop);
+    const oneByte = new Uint8ArrayCtor(1); // not from [1]: that would iterate the array
+    oneByte[0] = 1;
+    promiseThen(writer.write(oneByte), noop, noop);
     promiseThen(writer.close(), noop, noop);
     const reader = codec.readable.getReader();
     const drain = () => promiseThen(reader.read(), ({ done }) => (done ? false : drain()), () => true);

@@ -4,6 +4,7 @@
 // diagnostics_channel, stderr lines, Prometheus) lives beside this module.
 
 import { sites, countAtSite } from './sites.js';
+import { MapCtor, mapGet, mapSet } from '../intrinsics.js';
 
 /** The live counters. Fields are only ever incremented; resetCounters() zeroes them. */
 export const counters = {
@@ -32,12 +33,12 @@ export const counters = {
 const zero = { ...counters };
 
 /** Fallback reason (a short kebab-case string) -> how many times it happened. */
-export const fallbackReasons = new Map();
+export const fallbackReasons = new MapCtor();
 
 /** Records that a fast path fell back to the spec path, and why; `record` is the stream it fell back on. */
 export function countFallback(reason, record) {
   counters.fallbacks++;
-  fallbackReasons.set(reason, (fallbackReasons.get(reason) ?? 0) + 1);
+  mapSet(fallbackReasons, reason, (mapGet(fallbackReasons, reason) ?? 0) + 1);
   if (sites.on) countAtSite(record, `fallback:${reason}`);
 }
 

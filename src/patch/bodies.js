@@ -26,7 +26,7 @@
 // without loading undici, so a program that constructs Responses over native
 // streams without ever calling fetch() keeps native bodies (which still work
 // with ours through the pipe bridges of src/patch/consumers.js).
-import { ReflectApply } from '../intrinsics.js';
+import { ReflectApply, WeakMapCtor, weakMapGet, weakMapSet } from '../intrinsics.js';
 import { debug } from './debug.js';
 import { unwrapReadableStream, wrapReadableStream } from '../readable/readable-stream.js';
 import { ReadableByteStreamControllerClose } from '../readable/byte-controller.js';
@@ -41,13 +41,13 @@ import { nodeMajor } from '../node-version.js';
 const CONSUMERS = ['text', 'json', 'arrayBuffer', 'blob', 'bytes', 'formData', 'clone'];
 
 /** native body stream -> its BodyShell */
-const shells = new WeakMap();
+const shells = new WeakMapCtor();
 
 function shellFor(native) {
-  let shell = shells.get(native);
+  let shell = weakMapGet(shells, native);
   if (shell !== undefined) return shell;
   shell = new BodyShell(native);
-  shells.set(native, shell);
+  weakMapSet(shells, native, shell);
   if (nativeReadableLocked(native)) {
     // Consumed (or teed) before anyone asked for the shell: report it so.
     shell.consumedBy(undefined);
@@ -102,7 +102,7 @@ function patchBodyClass(Class) {
       } catch {
         return ReflectApply(original, this, arguments); // not a Response / Request: its own error
       }
-      const shell = stream !== null && typeof stream === 'object' ? shells.get(stream) : undefined;
+      const shell = stream !== null && typeof stream === 'object' ? weakMapGet(shells, stream) : undefined;
       if (shell === undefined || shell.consumed || shell.reader !== undefined) {
         return ReflectApply(original, this, arguments);
       }
