@@ -11,6 +11,7 @@ export const ReflectApply = Reflect.apply;
 export const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
 /** functionCall(fn, thisArg, ...args) is fn.call(thisArg, ...args) with the original call: no argument list. */
 export const functionCall = uncurryThis(Function.prototype.call);
+export const ObjectPrototype = Object.prototype;
 export const ObjectCreate = Object.create;
 export const ObjectDefineProperty = Object.defineProperty;
 export const ObjectFreeze = Object.freeze;
@@ -22,11 +23,18 @@ export const ObjectKeys = Object.keys;
 export const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith);
 export const ArrayCtor = Array;
 export const ArrayIsArray = Array.isArray;
+/** Array.from: an array of what an iterable (not an array: copy those by index) yields. */
+export const ArrayFrom = Array.from;
 
 // The keyed collections, as functions of the collection: mapGet(map, key).
 export const MapCtor = Map;
 export const mapGet = uncurryThis(Map.prototype.get);
 export const mapSet = uncurryThis(Map.prototype.set);
+export const mapHas = uncurryThis(Map.prototype.has);
+export const mapForEach = uncurryThis(Map.prototype.forEach);
+export const SetCtor = Set;
+export const setAdd = uncurryThis(Set.prototype.add);
+export const setForEach = uncurryThis(Set.prototype.forEach);
 export const WeakMapCtor = WeakMap;
 export const weakMapGet = uncurryThis(WeakMap.prototype.get);
 export const weakMapSet = uncurryThis(WeakMap.prototype.set);
@@ -49,6 +57,7 @@ export const BufferConcat = Buffer.concat;
 
 // Node's timers, for the zlib driver's batch sent after the writer's turn.
 export const SetImmediate = setImmediate;
+export const DOMExceptionCtor = globalThis.DOMException;
 
 export const SymbolCtor = Symbol;
 export const SymbolAsyncIterator = Symbol.asyncIterator;

@@ -3,7 +3,10 @@
 // that Node's constructors marked, so each of our streams in the transfer list
 // is swapped for a native twin (src/bridge/native-twin.js), in the list and in
 // the value, before Node's own function runs.
-import { ReflectApply, SymbolIterator } from '../intrinsics.js';
+import {
+  ReflectApply, SymbolIterator, ArrayIsArray, ArrayFrom, ObjectCreate, ObjectGetPrototypeOf, ObjectKeys, ObjectPrototype,
+  DOMExceptionCtor, MapCtor, mapGet, mapSet, mapHas, mapForEach, SetCtor, setAdd, setForEach,
+} from '../intrinsics.js';
 import { unwrapReadableStream } from '../readable/readable-stream.js';
 import { unwrapWritableStream } from '../writable/writable-stream.js';
 import { unwrapTransformStream } from '../transform/transform-stream.js';
@@ -22,7 +25,7 @@ const postMessageDescriptor = MessagePortPrototype && Object.getOwnPropertyDescr
 
 /** Node's DataCloneError for a locked `what` ('ReadableStream' or 'WritableStream'). */
 function dataCloneError(what) {
-  return new DOMException(`Cannot transfer a locked ${what}`, 'DataCloneError');
+  return new DOMExceptionCtor(`Cannot transfer a locked ${what}`, 'DataCloneError');
 }
 
 /** The native twin for one of our streams, or undefined if `value` is not ours. */
@@ -50,18 +53,19 @@ function twinFor(value) {
 /** Replaces our streams by their twins in a transfer list; undefined if it holds none of ours. */
 function substituteTransferList(list, twins) {
   if (list === undefined || list === null || typeof list[SymbolIterator] !== 'function') return undefined;
-  const items = [...list];
+  // An array is read by index, as Node reads it (a program may have replaced the array iterator).
+  const items = ArrayIsArray(list) ? copyArray(list) : ArrayFrom(list);
   let found = false;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    if (twins.has(item)) {
-      items[i] = twins.get(item);
+    if (mapHas(twins, item)) {
+      items[i] = mapGet(twins, item);
       found = true;
       continue;
     }
     const twin = twinFor(item);
     if (twin !== undefined) {
-      twins.set(item, twin);
+      mapSet(twins, item, twin);
       items[i] = twin;
       found = true;
     }
@@ -69,34 +73,41 @@ function substituteTransferList(list, twins) {
   return found ? items : undefined;
 }
 
+function copyArray(list) {
+  const items = [];
+  for (let i = 0; i < list.length; i++) items[i] = list[i];
+  return items;
+}
+
 /** Copies plain containers in `value` that lead to our streams, with the twins in their place. */
 function substituteValue(value, twins, seen) {
   if (typeof value !== 'object' || value === null) return value;
-  if (twins.has(value)) return twins.get(value);
-  if (seen.has(value)) return seen.get(value);
-  if (Array.isArray(value)) {
+  if (mapHas(twins, value)) return mapGet(twins, value);
+  if (mapHas(seen, value)) return mapGet(seen, value);
+  if (ArrayIsArray(value)) {
     const copy = [];
-    seen.set(value, copy);
+    mapSet(seen, value, copy);
     for (let i = 0; i < value.length; i++) copy[i] = substituteValue(value[i], twins, seen);
     return copy;
   }
-  const proto = Object.getPrototypeOf(value);
-  if (proto === Object.prototype || proto === null) {
-    const copy = proto === null ? Object.create(null) : {};
-    seen.set(value, copy);
-    for (const key of Object.keys(value)) copy[key] = substituteValue(value[key], twins, seen);
+  const proto = ObjectGetPrototypeOf(value);
+  if (proto === ObjectPrototype || proto === null) {
+    const copy = proto === null ? ObjectCreate(null) : {};
+    mapSet(seen, value, copy);
+    const keys = ObjectKeys(value);
+    for (let i = 0; i < keys.length; i++) copy[keys[i]] = substituteValue(value[keys[i]], twins, seen);
     return copy;
   }
-  if (value instanceof Map) {
-    const copy = new Map();
-    seen.set(value, copy);
-    for (const [k, v] of value) copy.set(substituteValue(k, twins, seen), substituteValue(v, twins, seen));
+  if (value instanceof MapCtor) {
+    const copy = new MapCtor();
+    mapSet(seen, value, copy);
+    mapForEach(value, (v, k) => mapSet(copy, substituteValue(k, twins, seen), substituteValue(v, twins, seen)));
     return copy;
   }
-  if (value instanceof Set) {
-    const copy = new Set();
-    seen.set(value, copy);
-    for (const v of value) copy.add(substituteValue(v, twins, seen));
+  if (value instanceof SetCtor) {
+    const copy = new SetCtor();
+    mapSet(seen, value, copy);
+    setForEach(value, (v) => setAdd(copy, substituteValue(v, twins, seen)));
     return copy;
   }
   return value;
@@ -113,10 +124,11 @@ const isOurStream = (value) => unwrapReadableStream(value) !== undefined ||
 function holdsOurStream(value) {
   if (typeof value !== 'object' || value === null) return false;
   if (isOurStream(value)) return true;
-  const proto = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;
-  for (const key of Object.keys(value)) {
-    const member = value[key];
+  const proto = ObjectGetPrototypeOf(value);
+  if (!ArrayIsArray(value) && proto !== ObjectPrototype && proto !== null) return false;
+  const keys = ObjectKeys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const member = value[keys[i]];
     if (typeof member === 'object' && member !== null && isOurStream(member)) return true;
   }
   return false;
@@ -125,7 +137,7 @@ function holdsOurStream(value) {
 function structuredClone(value, options = undefined) {
   if (arguments.length === 0) return ReflectApply(originalStructuredClone, undefined, []);
   const transfer = options === undefined || options === null ? undefined : options.transfer;
-  const twins = new Map();
+  const twins = new MapCtor();
   const list = substituteTransferList(transfer, twins);
   if (list === undefined) {
     // Cloned, not transferred: native throws for a stream. V8 would copy ours
@@ -135,17 +147,17 @@ function structuredClone(value, options = undefined) {
     return ReflectApply(originalStructuredClone, undefined, [value, options]);
   }
   return ReflectApply(originalStructuredClone, undefined,
-    [substituteValue(value, twins, new Map()), { ...options, transfer: list }]);
+    [substituteValue(value, twins, new MapCtor()), { ...options, transfer: list }]);
 }
 
 function postMessage(message, transferOrOptions = undefined) {
   if (arguments.length === 0) return ReflectApply(originalPostMessage, this, []);
-  const twins = new Map();
+  const twins = new MapCtor();
   const isOptions = transferOrOptions !== null && typeof transferOrOptions === 'object' &&
     typeof transferOrOptions[SymbolIterator] !== 'function';
   const list = substituteTransferList(isOptions ? transferOrOptions.transfer : transferOrOptions, twins);
   if (list === undefined) return ReflectApply(originalPostMessage, this, [message, transferOrOptions]);
-  const substituted = substituteValue(message, twins, new Map());
+  const substituted = substituteValue(message, twins, new MapCtor());
   return ReflectApply(originalPostMessage, this,
     [substituted, isOptions ? { ...transferOrOptions, transfer: list } : list]);
 }
