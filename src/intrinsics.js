@@ -25,6 +25,9 @@ export const ArrayCtor = Array;
 export const ArrayIsArray = Array.isArray;
 /** Array.from: an array of what an iterable (not an array: copy those by index) yields. */
 export const ArrayFrom = Array.from;
+export const StringCtor = String;
+export const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
+export const StringPrototypeSlice = uncurryThis(String.prototype.slice);
 
 // The keyed collections, as functions of the collection: mapGet(map, key).
 export const MapCtor = Map;

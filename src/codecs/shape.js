@@ -18,7 +18,8 @@ export function brandError(name, member) {
  */
 export function defineCodecShape(ctor, name, members, withTag) {
   const proto = ctor.prototype;
-  for (const member of members) {
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i];
     const desc = ObjectGetOwnPropertyDescriptor(proto, member);
     desc.enumerable = true;
     ObjectDefineProperty(proto, member, desc);
@@ -27,7 +28,7 @@ export function defineCodecShape(ctor, name, members, withTag) {
     value: function inspect(depth, options, inspectValue) {
       if (depth < 0) return `${name} [Object]`;
       const fields = {};
-      for (const member of members) fields[member] = this[member];
+      for (let i = 0; i < members.length; i++) fields[members[i]] = this[members[i]];
       const nested = { ...options, depth: options.depth == null ? null : options.depth - 1 };
       return `${name} ${inspectValue(fields, nested)}`;
     },

@@ -4,7 +4,10 @@
 // one chunk is held back to pair with a low surrogate starting the next (an
 // unpaired one becomes U+FFFD, as the spec's encoder does), and what is left
 // is encoded by TextEncoder into a Uint8Array of its own.
-import { uncurryThis, functionCall, promiseThen, OriginalTypeError, SymbolCtor, Uint8ArrayCtor } from '../intrinsics.js';
+import {
+  uncurryThis, functionCall, promiseThen, OriginalTypeError, SymbolCtor, Uint8ArrayCtor, StringCtor, StringPrototypeCharCodeAt,
+  StringPrototypeSlice,
+} from '../intrinsics.js';
 import { codedError } from '../errors.js';
 import { nativeChunkOutcome } from './natives.js';
 import { promiseRejectedWith, resolvedUndefined } from '../promise.js';
@@ -29,7 +32,6 @@ function isHighSurrogate(code) {
 // class (20-26) takes String(symbol). Which one this Node does shows only when
 // a write settles, so it is asked of Node's class at the first Symbol chunk.
 const REFUSED = { ctor: 'TypeError', code: null };
-const StringCtor = String;
 const aSymbol = () => SymbolCtor('chunk');
 
 function symbolChunk(controller, chunk) {
@@ -53,10 +55,10 @@ function encodeAndEnqueue(chunk) {
     }
     const length = text.length;
     if (length === 0) return undefined;
-    if (isHighSurrogate(text.charCodeAt(length - 1))) {
+    if (isHighSurrogate(StringPrototypeCharCodeAt(text, length - 1))) {
       state.pendingHighSurrogate = text[length - 1];
       if (length === 1) return undefined;
-      text = text.slice(0, length - 1);
+      text = StringPrototypeSlice(text, 0, length - 1);
     }
     enqueueOutput(this, encode(encoder, text));
     return undefined;
@@ -65,11 +67,20 @@ function encodeAndEnqueue(chunk) {
   }
 }
 
+/** U+FFFD in UTF-8, written byte by byte: made from an array, a Uint8Array iterates it. */
+function replacementCharacter() {
+  const bytes = new Uint8ArrayCtor(3);
+  bytes[0] = 0xef;
+  bytes[1] = 0xbf;
+  bytes[2] = 0xbd;
+  return bytes;
+}
+
 function flushPending() {
   if (this.codec.pendingHighSurrogate !== '') {
     this.codec.pendingHighSurrogate = '';
     try {
-      enqueueOutput(this, new Uint8ArrayCtor([0xef, 0xbf, 0xbd])); // U+FFFD
+      enqueueOutput(this, replacementCharacter());
     } catch (error) {
       return promiseRejectedWith(error);
     }

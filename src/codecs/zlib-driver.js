@@ -7,7 +7,7 @@
 // (zlib-chunks.js, natives.js).
 import {
   BufferConcat, ObjectHasOwn, OriginalTypeError, ArrayBufferIsView, Uint8ArrayCtor, isSharedArrayBuffer, isDetachedBuffer, viewBuffer,
-  viewByteOffset, viewByteLength,
+  viewByteOffset, viewByteLength, typedArrayByteLength, typedArraySet,
   PromiseAll, SetImmediate, functionCall, promiseThen,
 } from '../intrinsics.js';
 import { Deferred, promiseRejectedWith, resolvedUndefined } from '../promise.js';
@@ -88,6 +88,17 @@ export class ZlibDriver {
       if (!this.inFlight && this.batch.length !== 0) this.sendBatch();
     };
     this.sendLater = sendLater;
+    try {
+      this.listen(engine);
+    } catch (error) {
+      // Node's stream code calls the process.nextTick a program may have
+      // replaced: the first write or the flush fails with what it threw.
+      this.error = error;
+    }
+  }
+
+  /** The engine's events ('data' sets it flowing). */
+  listen(engine) {
     engine.on('data', (buffer) => {
       // A copy, as Node's own classes make: zlib's output buffers share memory,
       // and a consumer may transfer what it reads.
@@ -116,8 +127,8 @@ export class ZlibDriver {
    * `uncopied`: they are the writer's, and the write waits until zlib has them.
    */
   feed(bytes, uncopied) {
-    this.batch.push(bytes);
-    this.batchBytes += bytes.byteLength;
+    this.batch[this.batch.length] = bytes;
+    this.batchBytes += typedArrayByteLength(bytes);
     this.uncopiedInBatch = uncopied;
     if (this.inFlight) return;
     if (this.batchBytes >= this.limit) this.sendBatch();
@@ -134,7 +145,11 @@ export class ZlibDriver {
     this.uncopiedInBatch = false;
     this.batch = [];
     this.batchBytes = 0;
-    this.engine.write(bytes, this.onWritten);
+    try {
+      this.engine.write(bytes, this.onWritten);
+    } catch (error) {
+      this.failAtOnce(error);
+    }
   }
 
   sendAfterThisTurn() {
@@ -184,6 +199,26 @@ export class ZlibDriver {
     if (waiting !== undefined) {
       this.waiting = undefined;
       waiting.resolve(undefined);
+    }
+  }
+
+  /**
+   * Node's stream code threw, not zlib (it calls what a program may have
+   * replaced: Array.prototype.push, process.nextTick): the stream fails with
+   * that error as it is, as Node's class does when its write() throws.
+   */
+  failAtOnce(error) {
+    if (this.error !== undefined) return;
+    this.error = error;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.uncopiedInBatch = false;
+    const waiting = this.waiting;
+    if (waiting !== undefined) {
+      this.waiting = undefined;
+      waiting.reject(error);
+    } else if (this.controller !== undefined) {
+      TransformStreamError(this.controller.stream, error);
     }
   }
 
@@ -249,22 +284,26 @@ export function zlibTransform(chunk) {
     bytes = takenBytes(kind, chunk);
   }
   if (driver.error !== undefined) return promiseRejectedWith(driver.error);
-  if (bytes.byteLength === 0 || driver.ended) {
+  if (viewByteLength(bytes) === 0 || driver.ended) {
     // Nothing to feed: an empty chunk, or input after the end of a stream
     // that this Node's class ignores (Node 20's zlib has no rejectGarbageAfterEnd).
     return undefined;
   }
   driver.controller = this;
   const view = new Uint8ArrayCtor(viewBuffer(bytes), viewByteOffset(bytes), viewByteLength(bytes));
-  if (view.byteLength >= driver.limit) {
+  const length = typedArrayByteLength(view);
+  if (length >= driver.limit) {
     // zlib reads the writer's own bytes, and the write waits until it has
     // (written() releases it), so they cannot change first.
     driver.feed(view, true);
-    return driver.wait();
+    return driver.error === undefined ? driver.wait() : promiseRejectedWith(driver.error);
   }
   // The write settles before zlib reads the bytes, so zlib gets a copy: the
   // writer may reuse its buffer as soon as the write has settled.
-  driver.feed(view.slice(), false);
+  const copy = new Uint8ArrayCtor(length);
+  typedArraySet(copy, view);
+  driver.feed(copy, false);
+  if (driver.error !== undefined) return promiseRejectedWith(driver.error);
   if (driver.inFlightBytes + driver.batchBytes < driver.limit) return undefined;
   return driver.wait();
 }
@@ -280,13 +319,17 @@ export function zlibFlush() {
   if (driver.paused) driver.onOutputWanted();
   const promise = driver.wait();
   // end() follows the writes before it, the batch included.
-  if (driver.batch.length !== 0) {
-    const batch = BufferConcat(driver.batch, driver.batchBytes);
-    driver.batch = [];
-    driver.batchBytes = 0;
-    driver.engine.write(batch);
+  try {
+    if (driver.batch.length !== 0) {
+      const batch = BufferConcat(driver.batch, driver.batchBytes);
+      driver.batch = [];
+      driver.batchBytes = 0;
+      driver.engine.write(batch);
+    }
+    driver.engine.end();
+  } catch (error) {
+    driver.failAtOnce(error);
   }
-  driver.engine.end();
   return promise;
 }
 
