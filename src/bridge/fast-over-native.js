@@ -5,7 +5,7 @@
 //
 // Native methods are captured here, when the library loads, so that user code
 // patching Node's prototypes later cannot change how the bridge behaves.
-import { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor }
+import { ReflectApply, ArrayBufferIsView, viewBuffer, viewByteOffset, viewByteLength, Uint8ArrayCtor, OriginalTypeError }
   from '../intrinsics.js';
 import { uponPromise, promiseResolvedWith, promiseRejectedWith, setPromiseIsHandled } from '../promise.js';
 import { CreateWritableStream, WritableStreamDefaultControllerErrorIfNeeded } from '../writable/default-controller.js';
@@ -140,7 +140,7 @@ export class BodyShell {
       }
       const chunk = result.value;
       if (!ArrayBufferIsView(chunk)) {
-        const error = new TypeError('Received non-Uint8Array chunk');
+        const error = new OriginalTypeError('Received non-Uint8Array chunk');
         setPromiseIsHandled(ReflectApply(readerCancel, reader, [error]));
         throw error;
       }

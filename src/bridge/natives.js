@@ -1,5 +1,7 @@
 // Node's own Web Streams classes, captured when fast-webstreams first loads,
 // before the global patch can replace them.
+import { ReflectApply } from '../intrinsics.js';
+
 const names = [
   'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
   'ReadableStreamDefaultController', 'ReadableByteStreamController', 'WritableStream',
@@ -28,7 +30,7 @@ const writableLocked = lockedGetter('WritableStream');
 function brandTest(getter, value) {
   if (typeof value !== 'object' || value === null) return false;
   try {
-    Reflect.apply(getter, value, []);
+    ReflectApply(getter, value, []);
     return true;
   } catch {
     return false;
@@ -40,5 +42,5 @@ export const isNativeReadableStream = (value) => brandTest(readableLocked, value
 /** True when `value` was made by Node's WritableStream constructor. */
 export const isNativeWritableStream = (value) => brandTest(writableLocked, value);
 /** Node's `locked` for a native ReadableStream / WritableStream. */
-export const nativeReadableLocked = (stream) => Reflect.apply(readableLocked, stream, []);
-export const nativeWritableLocked = (stream) => Reflect.apply(writableLocked, stream, []);
+export const nativeReadableLocked = (stream) => ReflectApply(readableLocked, stream, []);
+export const nativeWritableLocked = (stream) => ReflectApply(writableLocked, stream, []);

@@ -87,7 +87,9 @@ function installFromWeb(journal) {
         pair = { readable: readableForNode(readable), writable: writableForNode(writable) };
       }
     }
-    return ReflectApply(original.Duplex, this, [pair, ...[...arguments].slice(1)]);
+    const args = [pair]; // the rest as they came, by index (a program may have replaced the array iterator)
+    for (let i = 1; i < arguments.length; i++) args[i] = arguments[i];
+    return ReflectApply(original.Duplex, this, args);
   }, original.Duplex));
 }
 

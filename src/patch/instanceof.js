@@ -20,6 +20,7 @@ import { unwrapReadableStream } from '../readable/readable-stream.js';
 import { unwrapWritableStream } from '../writable/writable-stream.js';
 import { unwrapTransformStream } from '../transform/transform-stream.js';
 import { probePrototypeLink } from '../node-internals/prototype-link.js';
+import { ReflectApply } from '../intrinsics.js';
 
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 
@@ -50,7 +51,7 @@ export function installInstanceof(journal, { capturedNative = false, linkOnly = 
     const isOurs = oursTest(name, Ours);
     journal.define(Native, Symbol.hasInstance, {
       value: function hasInstance(value) {
-        if (Reflect.apply(ordinaryHasInstance, this, [value])) return true;
+        if (ReflectApply(ordinaryHasInstance, this, [value])) return true;
         return this === Native && isOurs(value);
       },
       writable: false, enumerable: false, configurable: true,
@@ -78,14 +79,14 @@ function inheritFromNative(journal, Native, Ours, linkOnly) {
   if (linkOnly) return;
   journal.define(Ours, Symbol.hasInstance, {
     value: function hasInstance(value) {
-      if (Reflect.apply(ordinaryHasInstance, this, [value])) return true;
+      if (ReflectApply(ordinaryHasInstance, this, [value])) return true;
       return this === Ours && isNativeReadableStream(value);
     },
     writable: false, enumerable: false, configurable: true,
   });
   journal.define(Native, Symbol.hasInstance, {
     value: function hasInstance(value) {
-      if (Reflect.apply(ordinaryHasInstance, this, [value])) return true;
+      if (ReflectApply(ordinaryHasInstance, this, [value])) return true;
       return this === Native && unwrapReadableStream(value) !== undefined;
     },
     writable: false, enumerable: false, configurable: true,
@@ -97,5 +98,5 @@ function oursTest(name, Ours) {
   if (name === 'WritableStream') return (v) => unwrapWritableStream(v) !== undefined;
   if (name === 'TransformStream') return (v) => unwrapTransformStream(v) !== undefined;
   // Readers, writers, controllers, strategies: our prototype chain decides.
-  return (v) => Reflect.apply(ordinaryHasInstance, Ours, [v]);
+  return (v) => ReflectApply(ordinaryHasInstance, Ours, [v]);
 }

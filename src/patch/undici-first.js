@@ -35,13 +35,28 @@ const SWAPPED = ['ReadableStream', 'WritableStream', 'TransformStream'];
 
 /** Runs fn() with the global stream classes being Node's (undici makes bodies with them). */
 function withNativeGlobal(fn) {
-  const ours = SWAPPED.map((name) => globalThis[name]);
-  for (const name of SWAPPED) globalThis[name] = natives[name];
+  const ours = swapInNatives();
   try {
     return fn();
   } finally {
-    SWAPPED.forEach((name, i) => { globalThis[name] = ours[i]; });
+    putBack(ours);
   }
+}
+
+// These run in a program's calls (a fetch, its loading undici): indexed loops,
+// as a program may have replaced the array iterator and methods by then.
+/** Makes the SWAPPED globals Node's; returns what they were. */
+function swapInNatives() {
+  const before = [];
+  for (let i = 0; i < SWAPPED.length; i++) {
+    before[i] = globalThis[SWAPPED[i]];
+    globalThis[SWAPPED[i]] = natives[SWAPPED[i]];
+  }
+  return before;
+}
+
+function putBack(before) {
+  for (let i = 0; i < SWAPPED.length; i++) globalThis[SWAPPED[i]] = before[i];
 }
 
 function bodyOf(getter, value) {
@@ -155,12 +170,12 @@ function swapWhileUndiciLoads(journal) {
   const saved = []; // the globals before each file that is loading (files load inside each other)
   watchPackageLoads(journal, 'undici', {
     enter() {
-      saved.push(SWAPPED.map((name) => globalThis[name]));
-      for (const name of SWAPPED) globalThis[name] = natives[name];
+      saved[saved.length] = swapInNatives();
     },
     leave() {
-      const before = saved.pop();
-      SWAPPED.forEach((name, i) => { globalThis[name] = before[i]; });
+      const before = saved[saved.length - 1];
+      saved.length--;
+      putBack(before);
     },
   });
 }

@@ -10,7 +10,10 @@
 // stream is locked, Node's adapter is called with a locked native stream in
 // its place and throws what it throws on this version (its options are
 // checked before the lock, so the first failing check wins, as in Node).
-import { ReflectApply, ArrayIsArray, PromiseAll } from '../../intrinsics.js';
+import {
+  ReflectApply, ArrayIsArray, PromiseAll, OriginalError, Uint8ArrayCtor, typedArrayBuffer, typedArrayByteOffset,
+  typedArrayByteLength,
+} from '../../intrinsics.js';
 import { uponPromise, promiseRejectedWith } from '../../promise.js';
 import { codedError, invalidState } from '../../errors.js';
 import { IsReadableStreamLocked, ReadableStreamCancel, ReadableStreamReaderClosed } from '../../readable/stream-ops.js';
@@ -61,7 +64,7 @@ function badEncoding(Buffer, encoding) {
 
 /** ERR_STREAM_PREMATURE_CLOSE, as Node makes it. */
 function prematureClose() {
-  return codedError(Error, 'ERR_STREAM_PREMATURE_CLOSE', 'Premature close');
+  return codedError(OriginalError, 'ERR_STREAM_PREMATURE_CLOSE', 'Premature close');
 }
 
 /** writer.close() on a writer only we hold (never released). */
@@ -72,7 +75,10 @@ function writerClose(stream) {
   return WritableStreamClose(stream);
 }
 
-/** Node's destroy() callback: a throw from it escapes to the next tick, out of any promise. */
+/**
+ * Node's destroy() callback: a throw from it escapes to the next tick, out of any promise.
+ * (The live process.nextTick here and below, as Node's adapters call it.)
+ */
 function callDestroyCallback(callback, error) {
   try {
     callback(error);
@@ -86,7 +92,7 @@ function callDestroyCallback(callback, error) {
 /** Node's string conversion in _write() (reached only when Node did not convert first). */
 function encodeString(Buffer, chunk, encoding) {
   const bytes = Buffer.from(chunk, encoding);
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return new Uint8ArrayCtor(typedArrayBuffer(bytes), typedArrayByteOffset(bytes), typedArrayByteLength(bytes));
 }
 
 /**

@@ -81,7 +81,8 @@ export function makeToWeb(stream, original, Buffer, zlibConstants) {
       const constants = zlibConstants();
       zlibFailures = ObjectCreate(null);
       zlibFailures.Z_NEED_DICT = true;
-      for (const name of ObjectKeys(constants)) if (constants[name] < 0) zlibFailures[name] = true;
+      const names = ObjectKeys(constants);
+      for (let i = 0; i < names.length; i++) if (constants[names[i]] < 0) zlibFailures[names[i]] = true;
     }
     return zlibFailures[code] === true;
   }

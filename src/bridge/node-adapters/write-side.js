@@ -96,7 +96,7 @@ class Batch {
       this.callback(error);
     } catch (thrown) {
       if (!this.isVector && !side.mode.writesAtOnce) side.destroy(side.getNode(), thrown);
-      else process.nextTick(() => side.destroy(side.getNode(), thrown));
+      else process.nextTick(() => side.destroy(side.getNode(), thrown)); // the live one, as Node's adapter
     }
   }
 }
