@@ -2,8 +2,10 @@
 // top of WebIDL's asynchronous iterator machinery: the ongoing-promise queue
 // that makes next() and return() calls run one after another).
 import {
-  ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolToStringTag, PromiseResolve, promiseThen,
+  ObjectGetPrototypeOf, ObjectSetPrototypeOf, ObjectDefineProperty, SymbolAsyncIterator, SymbolToStringTag, PromiseResolve,
+  promiseThen,
 } from '../intrinsics.js';
+import { nodeMajor } from '../node-version.js';
 import { nextBufferedChunk } from '../fast/sync-read.js';
 import { readsAfterQueuedRead } from '../node-pace.js';
 import { counters } from '../metrics/counters.js';
@@ -178,6 +180,16 @@ ObjectDefineProperty(iteratorPrototype, 'return', { enumerable: true });
 ObjectDefineProperty(iteratorPrototype, SymbolToStringTag, {
   value: 'ReadableStream AsyncIterator', configurable: true,
 });
+// Node 20 and 22 give each iterator its own [Symbol.asyncIterator], so a
+// `for await` over one keeps working where a program replaced
+// %AsyncIteratorPrototype%'s; ours answers on the prototype there (Node 24+
+// inherits it, as the standard does).
+if (nodeMajor < 24) {
+  ObjectDefineProperty(iteratorPrototype, SymbolAsyncIterator, {
+    value: { [SymbolAsyncIterator]() { return this; } }[SymbolAsyncIterator],
+    writable: true, enumerable: false, configurable: true,
+  });
+}
 
 /** values() / [Symbol.asyncIterator](): acquires a reader and returns the iterator object. */
 export function CreateReadableStreamAsyncIterator(stream, preventCancel) {
