@@ -223,6 +223,34 @@ export function uponPromise(promise, onFulfilled, onRejected) {
 }
 
 /**
+ * uponPromise(promise, onFulfilled) for steps that return a promise, which the
+ * derived promise adopts as a resolve does (a microtask later it reacts to
+ * that promise, then settles as it settled), but through the captured then:
+ * a resolve looks `then` up on the promise, where a program may have replaced it.
+ */
+export function uponPromiseAdopting(promise, onFulfilled) {
+  let resolve;
+  let reject;
+  const adopted = new OriginalPromise((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promiseThen(promise, (value) => {
+    let inner;
+    try {
+      inner = onFulfilled(value);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    enqueueMicrotask(() => {
+      promiseThen(inner, resolve, reject); // not returned: that promise would be adopted too
+    });
+  }, reject);
+  return adopted;
+}
+
+/**
  * "Upon fulfillment" / "upon rejection" where the derived promise is not needed.
  * A missing rejection handler means "ignore rejection", so the derived promise
  * never rejects unobserved.

@@ -1,7 +1,10 @@
 // TransformStream (spec 6.2) and its stream-level abstract operations (6.4.1),
 // including the default sink and source algorithms (6.4.3 / 6.4.4).
 import { ReflectApply } from '../intrinsics.js';
-import { Deferred, enqueueMicrotask, fulfilledNextMicrotask, promiseRejectedWith, promiseResolvedWith, reactToPromise, uponPromise } from '../promise.js';
+import {
+  Deferred, enqueueMicrotask, fulfilledNextMicrotask, promiseRejectedWith, promiseResolvedWith, reactToPromise,
+  uponPromiseAdopting,
+} from '../promise.js';
 import { kWrap } from '../facade.js';
 import { queueSteps } from '../start.js';
 import { isObject, illegalInvocation, defineInterface, convertCallback } from '../webidl.js';
@@ -303,7 +306,7 @@ function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
  */
 function transformAfterBackpressureChange(stream, chunk) {
   if (parkedWriteReactsToTransform) return parkWrite(stream, chunk);
-  return uponPromise(backpressureChangePromise(stream), () => {
+  return uponPromiseAdopting(backpressureChangePromise(stream), () => {
     const writable = stream.writable;
     if (writable.state === 'erroring') throw writable.storedError;
     // A cancel of the readable side under way cleared the algorithms: this
