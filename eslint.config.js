@@ -1,6 +1,6 @@
 // `npm run lint` (and a step of `npm test`): eslint's recommended rules
-// everywhere, and in the stream core a rule of our own (tools/eslint/plugin.js)
-// that keeps it on the intrinsics captured in src/intrinsics.js.
+// everywhere, and in the stream core two rules of our own (tools/eslint/plugin.js)
+// that keep it on the intrinsics captured in src/intrinsics.js.
 import js from '@eslint/js';
 import globals from 'globals';
 import local from './tools/eslint/plugin.js';
@@ -26,6 +26,11 @@ const CAPTURED = {
   AbortSignal: 'abortSignalAborted, abortSignalReason or isAbortSignal',
   EventTarget: 'EventTargetAddEventListener or EventTargetRemoveEventListener',
   structuredClone: 'arrayBufferTransfer (src/intrinsics.js) or TransferArrayBuffer (src/array-buffers.js)',
+  Map: 'MapCtor and mapGet, mapSet, ...',
+  Set: 'SetCtor and setAdd, ...',
+  WeakMap: 'WeakMapCtor and weakMapGet, weakMapSet',
+  WeakSet: 'WeakSetCtor and weakSetAdd, weakSetHas, weakSetDelete',
+  DOMException: 'DOMExceptionCtor',
 };
 
 export default [
@@ -102,5 +107,17 @@ export default [
       'src/codecs/install.js', 'src/codecs/natives.js'],
     plugins: { 'fast-webstreams': local },
     rules: { 'fast-webstreams/no-patchable-builtins': ['error', { globals: CAPTURED }] },
+  },
+  {
+    // Array destructuring, spread, for-of, a derived class's default
+    // constructor and the prototype methods of arrays and collections, where
+    // a program's stream calls run: the core and the bridges to Node's
+    // streams (test/interop/hostile-globals.test.mjs). Not the installer
+    // (patch/, the codecs' install.js), metrics' exposure or the probes,
+    // which run before a program does or only when it asks them.
+    files: ['src/**/*.js'],
+    ignores: ['src/intrinsics.js', 'src/patch/**', 'src/metrics/**', 'src/node-internals/**', 'src/codecs/install.js'],
+    plugins: { 'fast-webstreams': local },
+    rules: { 'fast-webstreams/no-patchable-iteration': 'error' },
   },
 ];

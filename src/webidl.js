@@ -90,7 +90,8 @@ export function invokePromiseCallback(fn, thisArg, args) {
 /** Sets Symbol.toStringTag and makes prototype members enumerable, as WebIDL interfaces do. */
 export function defineInterface(ctor, name, members) {
   const proto = ctor.prototype;
-  for (const member of members) {
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i];
     const desc = ObjectGetOwnPropertyDescriptor(proto, member);
     desc.enumerable = true;
     ObjectDefineProperty(proto, member, desc);

@@ -4,7 +4,7 @@
 // non-zero if any failed.
 //   - the tests of these tools themselves (tools/**/*.test.mjs)
 //   - eslint (eslint.config.js): eslint's recommended rules everywhere, and in
-//     the core tools/eslint/plugin.js's no-patchable-builtins, with no
+//     the core tools/eslint/plugin.js's no-patchable-builtins and no-patchable-iteration, with no
 //     suppressions
 //   - knip (knip.json): unused files, exports and dependencies
 //   - tools/dead-members.mjs: unused methods of src/'s internal classes
