@@ -180,11 +180,11 @@ ObjectDefineProperty(iteratorPrototype, 'return', { enumerable: true });
 ObjectDefineProperty(iteratorPrototype, SymbolToStringTag, {
   value: 'ReadableStream AsyncIterator', configurable: true,
 });
-// Node 20 and 22 give each iterator its own [Symbol.asyncIterator], so a
+// Node 20 to 24 give each iterator its own [Symbol.asyncIterator], so a
 // `for await` over one keeps working where a program replaced
-// %AsyncIteratorPrototype%'s; ours answers on the prototype there (Node 24+
+// %AsyncIteratorPrototype%'s; ours answers on the prototype there (Node 26
 // inherits it, as the standard does).
-if (nodeMajor < 24) {
+if (nodeMajor < 26) {
   ObjectDefineProperty(iteratorPrototype, SymbolAsyncIterator, {
     value: { [SymbolAsyncIterator]() { return this; } }[SymbolAsyncIterator],
     writable: true, enumerable: false, configurable: true,
