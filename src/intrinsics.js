@@ -43,6 +43,9 @@ export const weakMapGet = uncurryThis(WeakMap.prototype.get);
 export const weakMapSet = uncurryThis(WeakMap.prototype.set);
 
 export const OriginalPromise = Promise;
+export const PromisePrototype = Promise.prototype;
+/** Promise.prototype.then itself, to tell whether a program replaced it. */
+export const PromisePrototypeThen = Promise.prototype.then;
 /** then() as a plain function, promiseThen(promise, onFulfilled, onRejected): immune to a patched Promise.prototype.then. */
 export const promiseThen = uncurryThis(Promise.prototype.then);
 export const promiseFinally = uncurryThis(Promise.prototype.finally);

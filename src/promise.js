@@ -2,7 +2,7 @@
 // handled") built only on captured intrinsics, so patching Promise.prototype.then
 // in user code cannot intercept our internal reactions.
 import {
-  OriginalPromise, PromiseResolve, PromiseReject, promiseThen,
+  OriginalPromise, PromisePrototype, PromisePrototypeThen, PromiseResolve, PromiseReject, promiseThen,
 } from './intrinsics.js';
 import { invalidState } from './errors.js';
 
@@ -229,6 +229,8 @@ export function uponPromise(promise, onFulfilled, onRejected) {
  * a resolve looks `then` up on the promise, where a program may have replaced it.
  */
 export function uponPromiseAdopting(promise, onFulfilled) {
+  // The original then: V8's own adoption, the same steps with fewer allocations.
+  if (PromisePrototype.then === PromisePrototypeThen) return promiseThen(promise, onFulfilled);
   let resolve;
   let reject;
   const adopted = new OriginalPromise((res, rej) => {
