@@ -27,10 +27,12 @@ function tier2Cell(tiers) {
   return parts.length ? parts.map(([name, v]) => `${name} ${fmt(v, 1)}`).join(', ') : 'none';
 }
 
+/** Fallbacks per response, and the most frequent reasons (per response too): "2.00 (async-write 1.50, ...)". */
 const fallbackCell = (tiers) => {
   if (!tiers || !tiers.counters.fallbacks) return '0';
+  const per = (n) => fmt(tiers.requests > 0 ? n / tiers.requests : null, 2);
   const reasons = Object.entries(tiers.fallbackReasons ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3);
-  return `${tiers.counters.fallbacks}${reasons.length ? ` (${reasons.map(([r, c]) => `${r} ${c}`).join(', ')})` : ''}`;
+  return `${per(tiers.counters.fallbacks)}${reasons.length ? ` (${reasons.map(([r, c]) => `${r} ${per(c)}`).join(', ')})` : ''}`;
 };
 
 /** "1.62 / 1.21 (0.75x)": median server CPU ms per request, native / fast, and the median per-round ratio. */
@@ -56,7 +58,7 @@ const mainCells = (row) => (row.rounds === 0 ? [row.route, row.failure ? 'FAILED
 ]);
 const MAIN_LEFT = new Set([0, 8]);
 
-const TIER_HEADER = ['route', 'ops/request', 'fused', 'sync', 'spec', 'spec ops/request', 'fused chains/req', 'fallbacks'];
+const TIER_HEADER = ['route', 'ops/request', 'fused', 'sync', 'spec', 'spec ops/request', 'fused chains/req', 'fallbacks/response'];
 const tierCells = (row) => {
   const t = row.tiers;
   return [
@@ -250,6 +252,11 @@ export function renderMarkdown({ meta, rows, failures = [] }) {
       '',
     );
   }
-  out.push('Routes:', ...rows.map((r) => `- \`${r.route}\` (${r.path}): ${r.label}`), '');
+  out.push('Routes:', ...rows.map((r) => `- \`${r.route}\` (${r.app ?? 'example'} app, ${r.path}): ${r.label}`), '');
+  const servers = Object.entries(meta.servers ?? {}).filter(([, s]) => s.pinned);
+  if (servers.length) {
+    out.push('Framework versions (pinned by the apps\' lock files):',
+      ...servers.map(([name, s]) => `- ${name}: ${Object.entries(s.pinned).map(([p, v]) => `${p} ${v}`).join(', ')}`), '');
+  }
   return out.join('\n');
 }

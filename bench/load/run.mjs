@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// npm run load: the example server (examples/server) under load, natively and
+// npm run load: the example server (examples/server), and on request framework
+// apps (--apps=next,hono,ai: bench/load/apps.mjs), under load, natively and
 // with fast-webstreams switched on the way users switch it on (NODE_OPTIONS
-// preload), each in its own process, with the upstream in a third process.
+// preload), each in its own process, with the backends they call in others.
 //
 // One measurement window is noisy on a small shared machine, so the run is
 // made of rounds: each round drives every route once per implementation, the
@@ -16,24 +17,28 @@
 // the route it was serving is marked FAILED, the child is restarted for the
 // other routes, and everything measured is written (docs/load.md).
 //
-//   npm run load [-- --rounds=3 --duration=8 --warmup=2 --connections=10 --routes=ssr,proxy,forward,ndjson,sse --node=24 --no-codecs]
+//   npm run load [-- --rounds=3 --duration=8 --warmup=2 --connections=10 --apps=example,next,hono,ai --routes=ssr,proxy --node=24 --no-codecs]
 //   npm run load -- --quick          (2 rounds of 3 s: a check that it works, not a measurement)
 //
 // Writes bench/load/results/load-node<major>.{json,md,svg} and
-// load-node<major>-timeline.svg: requests/s and the fast server's tier hits per
-// second over the run (its /metrics scraped every second while it is driven).
+// load-node<major>-timeline.svg: requests/s and the fast servers' tier hits per
+// second over the run (each one's /metrics scraped every second while it is driven).
 // Exit code 1 when a server died or a response failed, 2 on bad options.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { diffCounters, tierHops } from '../../src/metrics/api.js';
+import { ALL_ROUTES, APPS, SERVERS } from './apps.mjs';
+import { prepareApp } from './app-cache.mjs';
 import { ChildError, deathRecord, describeExit, startChild } from './children.mjs';
-import { ALL_ROUTES, USAGE, parseArgs, parseCrashHook } from './options.mjs';
+import { USAGE, parseArgs, parseCrashHook } from './options.mjs';
 import { parsePrometheus } from './prometheus-parse.mjs';
 import { Progress } from './progress.mjs';
+import { IMPLS, IMPL_NAME, childSpec, implOf, isBackend, neededBy, roleName, roleOf, routeRoles, serverOf, serverRole, stepUses } from './roles.mjs';
 import { renderMarkdown, renderTable } from './report.mjs';
 import { renderSvg } from './chart.mjs';
 import { renderTimelineSvg, tierRates } from './timeline.mjs';
@@ -42,17 +47,47 @@ import { failureReason } from './verdict.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
-const IMPL_NAME = { native: 'native', fast: 'fast-webstreams' };
-const SERVER_NAME = { native: 'native server', fast: 'fast server', upstream: 'upstream' };
 const SETTLE_MS = 250; // after a window: cut-off requests finish, a crash they cause shows
 const MAX_RESTARTS = 2; // per child; after that its implementation (or the upstream's routes) is given up
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The request a route is driven with (GET unless it says otherwise). */
+const requestOf = (route) => {
+  const { method = 'GET', headers, body } = ALL_ROUTES[route];
+  return { method, ...(headers && { headers }), ...(body && { body }) };
+};
 
 const live = new Set(); // every child not yet reaped, killed on the way out
 function killAll() {
   for (const proc of live) proc.kill();
 }
 process.on('exit', killAll);
+
+/** A port free now, for a server that cannot be told to take any (next start). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Node version a >= b, both "x.y.z" (a may start with v). */
+function atLeast(a, b) {
+  const [x, y] = [a, b].map((v) => v.replace(/^v/, '').split('.').map(Number));
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] > y[i];
+  return true;
+}
+
+/** The framework versions an app's package.json pins (the lock file pins the rest). */
+function pinnedVersions(server) {
+  if (!SERVERS[server].source) return undefined;
+  try {
+    return JSON.parse(readFileSync(join(ROOT, SERVERS[server].source, 'package.json'), 'utf8')).dependencies;
+  } catch {
+    return undefined;
+  }
+}
 
 function cleanEnv() {
   const env = { ...process.env };
@@ -88,9 +123,9 @@ function gitRev() {
 }
 
 /** One autocannon window, stopped early if one of `watch` dies; resolves with the figures we report. */
-async function drive({ url, seconds, connections, pid, watch, progress, onSecond }) {
+async function drive({ url, request, seconds, connections, pid, watch, progress, onSecond }) {
   const cpuBefore = pid === undefined ? null : cpuMs(pid);
-  const instance = autocannon({ url, duration: seconds, connections, timeout: 10 });
+  const instance = autocannon({ url, ...request, duration: seconds, connections, timeout: 10 });
   let done = 0;
   let elapsed = 0;
   let finished = false;
@@ -165,6 +200,8 @@ async function main() {
     platform: `${process.platform}-${process.arch}`,
     loadAverageAtStart: loadavg()[0],
     gitRev: gitRev(),
+    apps: opts.apps,
+    servers: Object.fromEntries(neededBy(opts.routes).servers.map((s) => [s, { label: SERVERS[s].label, pinned: pinnedVersions(s) }])),
     rounds: opts.rounds,
     duration: opts.duration,
     warmup: opts.warmup,
@@ -190,7 +227,8 @@ async function main() {
     written = true;
     const rows = opts.routes.map((route) => ({
       ...summarizeRoute({
-        route, path: ALL_ROUTES[route].path, label: ALL_ROUTES[route].label,
+        route, path: ALL_ROUTES[route].path, label: ALL_ROUTES[route].label, app: ALL_ROUTES[route].app,
+        tokensPerResponse: ALL_ROUTES[route].tokens ?? null,
         native: runs[route].native, fast: runs[route].fast, warmup: runs[route].warmup,
         counters: sumCounters(runs[route].counters),
       }),
@@ -216,10 +254,11 @@ async function main() {
   const windows = opts.routes.length * 2;
   const plannedSeconds = windows * (opts.warmup + opts.rounds * opts.duration);
   console.log(`fast-webstreams load comparison: Node ${nodeVersion}, ${meta.cores} cores (${meta.cpu}), git ${meta.gitRev}`);
+  console.log(`apps: ${opts.apps.map((a) => `${a} (${SERVERS[APPS[a].server].label})`).join(', ')}`);
   console.log(`${opts.routes.length} routes x 2 implementations: ${opts.warmup} s warm-up each, then ${opts.rounds} rounds of ` +
     `${opts.duration} s windows, ${opts.connections} connections: about ${plannedSeconds + 10 < 120 ? `${plannedSeconds + 10} s`
       : `${Math.ceil((plannedSeconds + 10) / 60)} min`}${opts.quick ? ' (--quick: a check that it works, not a measurement)' : ''}`);
-  if (crash) console.log(`[load] TEST HOOK: the ${SERVER_NAME[crash.role]} will die on request ${crash.after} to ${crash.path} (${crash.how})`);
+  if (crash) console.log(`[load] TEST HOOK: the ${isBackend(crash.role) ? roleName(crash.role) : `${crash.role} server`} will die on request ${crash.after} to ${crash.path} (${crash.how})`);
 
   // Ctrl-C and the watchdog keep what was measured.
   for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -244,29 +283,20 @@ async function main() {
   // ---- children ----
   const METRICS_LINE = /Prometheus metrics at (http:\/\/\S+\/metrics)/;
   const env = { ...cleanEnv(), NODE_ENV: 'production', HOST: '127.0.0.1' };
-  const restarts = { native: 0, fast: 0, upstream: 0 };
+  const restarts = {}; // role -> times restarted
   const procs = {}; // role -> the current child
-  const urls = {};
-  let metricsUrl = null;
-  let upstreamPort = '0';
+  const urls = {}; // role -> its URL
+  const metricsUrls = {}; // fast role -> its /metrics, once bound
+  const backendPorts = {}; // a restarted backend takes the same port: the servers know its URL
+  const appDirs = {}; // framework server -> its folder under .cache/load-apps
   const lastRoute = {}; // role -> { route, phase, round } it last served: a death between windows is blamed on it
 
-  function spawnRole(role) {
-    const shownEnv = role === 'fast' ? {
-      NODE_OPTIONS: '--import fast-webstreams/register',
-      FAST_WEBSTREAMS_METRICS_PORT: '0',
-      ...(!opts.codecs && { FAST_WEBSTREAMS_CODECS: '0' }),
-    } : {};
-    const script = role === 'upstream' ? 'examples/server/upstream.mjs' : 'examples/server/server.mjs';
-    const childEnv = { ...env, ...shownEnv, PORT: role === 'upstream' ? upstreamPort : '0' };
-    if (role !== 'upstream') childEnv.UPSTREAM_URL = urls.upstream;
-    const argv = [nodeBin];
-    if (crash?.role === role) {
-      argv.push('--import', join(HERE, 'crash-hook.mjs'));
-      Object.assign(childEnv, { LOAD_TEST_CRASH_PATH: crash.path, LOAD_TEST_CRASH_AFTER: String(crash.after), LOAD_TEST_CRASH_HOW: crash.how });
-    }
-    argv.push(script);
-    const proc = startChild({ role, name: SERVER_NAME[role], argv, env: childEnv, cwd: ROOT, shownEnv });
+  async function spawnRole(role) {
+    const server = isBackend(role) ? null : SERVERS[serverOf(role)];
+    const port = isBackend(role) ? backendPorts[role] ?? 0 : server.needsPort ? await freePort() : 0;
+    const spec = childSpec(role, { root: ROOT, nodeBin, env, codecs: opts.codecs, port, urls, appDirs, crash });
+    const proc = startChild({ role, name: roleName(role), ...spec });
+    proc.port = port;
     live.add(proc);
     proc.exited.then(() => live.delete(proc));
     procs[role] = proc;
@@ -275,28 +305,29 @@ async function main() {
 
   /** Starts a child and waits until it serves; for a server, checks it is what it claims. Throws a ChildError. */
   async function startRole(role) {
-    const proc = spawnRole(role);
-    const url = await proc.waitFor('stdout', /listening on (http:\/\/\S+)/, 'listening line');
+    const proc = await spawnRole(role);
+    const ready = isBackend(role) ? /listening on (http:\/\/\S+)/ : SERVERS[serverOf(role)].ready;
+    const url = (await proc.waitFor('stdout', ready, 'ready line')) ?? `http://127.0.0.1:${proc.port}`;
     urls[role] = url;
-    if (role === 'upstream') {
-      upstreamPort = new URL(url).port; // a restarted upstream takes the same port: the servers know it
+    if (isBackend(role)) {
+      backendPorts[role] = new URL(url).port;
       return;
     }
-    if (role === 'fast') metricsUrl = null; // read from its stderr line at the first scrape()
+    if (implOf(role) === 'fast') metricsUrls[role] = null; // read from its stderr line at the first scrape()
     let health;
     try {
-      health = await (await fetch(`${url}/health`)).json();
+      health = await (await fetch(`${url}${SERVERS[serverOf(role)].health}`)).json();
     } catch (err) {
       await Promise.race([proc.exited, sleep(1000)]);
       if (proc.exit) throw new ChildError(proc, `${describeExit(proc.exit)} during its health check`);
       throw err;
     }
-    if (health.webStreams !== IMPL_NAME[role]) {
-      throw new Error(`${SERVER_NAME[role]} reports web streams '${health.webStreams}', expected '${IMPL_NAME[role]}'`);
+    if (health.webStreams !== IMPL_NAME[implOf(role)]) {
+      throw new Error(`${roleName(role)} reports web streams '${health.webStreams}', expected '${IMPL_NAME[implOf(role)]}'`);
     }
   }
 
-  const usesChild = (route, role) => role !== 'upstream' || Boolean(ALL_ROUTES[route].usesUpstream);
+  const usesChild = (route, role) => routeRoles(route).includes(role);
 
   /** Marks a route failed (once) and skips its remaining steps. */
   function failRoute(route, failure) {
@@ -326,25 +357,26 @@ async function main() {
     progress.line(`[load]   last ${record.tail.length} lines of its ${record.tailStream}:`);
     for (const line of record.tail.length ? record.tail : ['(nothing)']) progress.line(`[load]   | ${line}`);
 
-    const remaining = plan.filter((s) => !s.done && !s.skipped && usesChild(s.route, role) && (role === 'upstream' || s.impl === role));
+    const remaining = plan.filter((s) => !s.done && !s.skipped && stepUses(s, role));
     if (remaining.length === 0) {
       record.action = 'not restarted: nothing left for it to serve';
-    } else if (restarts[role] >= MAX_RESTARTS) {
+    } else if ((restarts[role] ?? 0) >= MAX_RESTARTS) {
       record.action = `not restarted: it died ${restarts[role] + 1} times`;
     } else {
-      restarts[role]++;
+      restarts[role] = (restarts[role] ?? 0) + 1;
       try {
         await startRole(role);
         record.action = `restarted for the other routes (restart ${restarts[role]} of ${MAX_RESTARTS} allowed)`;
-        progress.line(`[load]   ${record.action}${role === 'upstream' ? '' : ', warming it up before any timing'}`);
-        if (role !== 'upstream') {
+        progress.line(`[load]   ${record.action}${isBackend(role) ? '' : ', warming it up before any timing'}`);
+        if (!isBackend(role)) {
+          const impl = implOf(role);
           const routes = [...new Set(remaining.map((s) => s.route))];
-          const steps = opts.warmup > 0 ? routes.map((route) => ({ phase: 'warm-up', route, impl: role, seconds: opts.warmup })) : [];
+          const steps = opts.warmup > 0 ? routes.map((route) => ({ phase: 'warm-up', route, impl, seconds: opts.warmup })) : [];
           plan.push(...steps);
           progress.plan(steps);
           for (const step of steps) {
-            const w = await runStep(step, `warm-up after restart ${restarts[role]}: ${step.route} ${IMPL_NAME[role]}`);
-            if (w) runs[step.route].warmup[`${role} after restart ${restarts[role]}`] = { errors: w.errors, non2xx: w.non2xx, requests: w.requests };
+            const w = await runStep(step, `warm-up after restart ${restarts[role]}: ${step.route} ${IMPL_NAME[impl]}`);
+            if (w) runs[step.route].warmup[`${impl} after restart ${restarts[role]}`] = { errors: w.errors, non2xx: w.non2xx, requests: w.requests };
           }
         }
         return;
@@ -368,35 +400,37 @@ async function main() {
     }
   }
 
-  async function scrape() {
-    const proc = procs.fast;
-    if (metricsUrl === null) {
+  /** The counters of the fast server `role`, from its /metrics; null if it died. */
+  async function scrape(role) {
+    const proc = procs[role];
+    if (!metricsUrls[role]) {
       // The preload binds FAST_WEBSTREAMS_METRICS_PORT at start and prints the URL (port 0: a free one).
       try {
-        metricsUrl = await proc.waitFor('stderr', METRICS_LINE, 'metrics line', 2000);
+        metricsUrls[role] = await proc.waitFor('stderr', METRICS_LINE, 'metrics line', 2000);
       } catch {
         if (proc.exit) return null;
         return parsePrometheus('');
       }
     }
     try {
-      const res = await fetch(metricsUrl);
-      if (!res.ok) throw new Error(`${metricsUrl}: HTTP ${res.status}`);
+      const res = await fetch(metricsUrls[role]);
+      if (!res.ok) throw new Error(`${metricsUrls[role]}: HTTP ${res.status}`);
       return parsePrometheus(await res.text());
     } catch (err) {
       // A fetch that fails because the fast server just died is that death, not a runner error.
       await Promise.race([proc.exited, sleep(1000)]);
       if (proc.exit) return null;
-      throw new Error(`the fast server's /metrics did not answer: ${err.cause?.message ?? err.message}`);
+      throw new Error(`the ${roleName(role)}'s /metrics did not answer: ${err.cause?.message ?? err.message}`);
     }
   }
 
   /** One window (a warm-up or a measured one); returns its figures, or null if a child died. */
   async function runStep(step, label) {
     const { route, impl } = step;
-    const roles = [impl, ...(usesChild(route, 'upstream') ? ['upstream'] : [])];
+    const server = serverRole(route, impl);
+    const roles = [server, ...ALL_ROUTES[route].backends];
     await checkDeaths(undefined, roles);
-    if (routeFailure[route] || !procs[impl] || procs[impl].exit) {
+    if (routeFailure[route] || !procs[server] || procs[server].exit) {
       step.skipped = true;
       return null;
     }
@@ -404,26 +438,26 @@ async function main() {
     for (const role of roles) lastRoute[role] = ctx;
     const measured = step.phase === 'round';
     progress.start(step, label);
-    const before = measured && impl === 'fast' ? await scrape() : null;
+    const before = measured && impl === 'fast' ? await scrape(server) : null;
     let r = null;
     const windowStart = Date.now();
-    // The fast server's tier hops, sampled once a second while it is driven (the timeline).
+    // The tier hops of the fast server serving this route, sampled once a second while it is driven (the timeline).
     const tierSamples = before ? [{ t: 0, ...tierHops(before) }] : [];
     const sampleTiers = () => {
       const t = (Date.now() - windowStart) / 1000;
-      scrape().then((snap) => { if (snap) tierSamples.push({ t, ...tierHops(snap) }); }, () => {});
+      scrape(server).then((snap) => { if (snap) tierSamples.push({ t, ...tierHops(snap) }); }, () => {});
     };
     if (!measured || impl !== 'fast' || before) {
       r = await drive({
-        url: `${urls[impl]}${ALL_ROUTES[route].path}`, seconds: step.seconds, connections: opts.connections,
-        pid: measured ? procs[impl].pid : undefined, watch: roles.map((role) => procs[role]), progress,
+        url: `${urls[server]}${ALL_ROUTES[route].path}`, request: requestOf(route), seconds: step.seconds, connections: opts.connections,
+        pid: measured ? procs[server].pid : undefined, watch: roles.map((role) => procs[role]), progress,
         onSecond: before ? sampleTiers : undefined,
       });
       await sleep(SETTLE_MS);
     }
-    const counters = r && before ? await scrape() : null;
+    const counters = r && before ? await scrape(server) : null;
     if (r && measured) {
-      timeline.push({ route, impl, round: step.round, start: (windowStart - runStartedAt) / 1000, requests: r.perSecond,
+      timeline.push({ route, server: serverOf(server), impl, round: step.round, start: (windowStart - runStartedAt) / 1000, requests: r.perSecond,
         tiers: tierRates(tierSamples.sort((a, b) => a.t - b.t)) });
     }
     progress.finish(step);
@@ -457,33 +491,80 @@ async function main() {
   progress.plan(plan);
 
   try {
-    // Start-up: a child that cannot start ends the run (there is nothing to compare).
-    try {
-      for (const role of ['upstream', 'native', 'fast']) await startRole(role);
-    } catch (err) {
-      const proc = err.proc ?? Object.values(procs).find((p) => p.exit);
+    // Start-up. The framework apps are installed and built first (once: the
+    // results are cached). A server or backend that cannot start fails the
+    // routes that need it and the others go on; with nothing left, the run ends.
+    const { servers, backends } = neededBy(opts.routes);
+    const routesOf = (pred) => opts.routes.filter((r) => !routeFailure[r] && pred(ALL_ROUTES[r]));
+    const failStartup = (routes, err) => {
+      const proc = err.proc ?? Object.values(procs).find((p) => p.exit && !p.handled);
+      if (proc) proc.handled = true; // its routes fail here; it is not restarted
+      proc?.kill(); // one that never became ready
       if (proc?.exit || err.proc) failures.push(deathRecord(proc, { kind: 'death', route: null, phase: 'start-up', round: null }));
       else failures.push({ kind: 'error', phase: 'start-up', message: err.message });
-      for (const route of opts.routes) routeFailure[route] = { reason: err.message.split('\n')[0], phase: 'start-up' };
-      throw Object.assign(err, { reported: true });
+      progress.line(`[load] FAILURE at start-up: ${err.message.split('\n')[0]} (${routes.join(', ')} not measured)`);
+      const detail = proc ? [`command: ${proc.command}`, ...proc.tail().lines.map((l) => `| ${l}`)] : err.message.split('\n').slice(1);
+      for (const line of detail) progress.line(`[load]   ${line}`);
+      for (const route of routes) failRoute(route, { reason: err.message.split('\n')[0], phase: 'start-up' });
+    };
+    for (const server of servers) {
+      const def = SERVERS[server];
+      const mine = routesOf((r) => r.server === server);
+      if (def.minNode && !atLeast(nodeVersion, def.minNode)) {
+        failStartup(mine, new Error(`${def.label} needs Node >= ${def.minNode}`));
+      } else if (def.source) {
+        try {
+          appDirs[server] = prepareApp({
+            root: ROOT, name: server, sourceDir: def.source, build: def.build, builtMarker: def.builtMarker, nodeBin,
+            env: { ...env, NEXT_TELEMETRY_DISABLED: '1' }, log: (line) => progress.line(`[load] ${line}`),
+          });
+        } catch (err) {
+          failStartup(mine, err);
+        }
+      }
     }
-    // Every route must answer before any timing; one that does not is failed, the others go on.
-    for (const impl of ['native', 'fast']) {
+    for (const backend of backends) {
+      const mine = routesOf((r) => r.backends.includes(backend));
+      if (mine.length === 0) continue;
+      try {
+        await startRole(backend);
+      } catch (err) {
+        failStartup(mine, err);
+      }
+    }
+    for (const server of servers) {
+      for (const impl of IMPLS) {
+        const mine = routesOf((r) => r.server === server);
+        if (mine.length === 0) break;
+        try {
+          await startRole(roleOf(impl, server));
+        } catch (err) {
+          failStartup(mine, err);
+        }
+      }
+    }
+    if (opts.routes.every((r) => routeFailure[r])) {
+      throw Object.assign(new Error('nothing to measure: every route failed at start-up'), { reported: true });
+    }
+    // Every route must answer, and answer what it should, before any timing; one that does not is failed, the others go on.
+    for (const impl of IMPLS) {
       for (const route of opts.routes) {
         if (routeFailure[route]) continue;
+        const server = serverRole(route, impl);
         let why = null;
         try {
-          const res = await fetch(`${urls[impl]}${ALL_ROUTES[route].path}`);
-          const body = await res.arrayBuffer();
+          const res = await fetch(`${urls[server]}${ALL_ROUTES[route].path}`, requestOf(route));
+          const body = Buffer.from(await res.arrayBuffer());
           if (res.status !== 200 || body.byteLength === 0) why = `HTTP ${res.status}, ${body.byteLength} bytes`;
+          else why = ALL_ROUTES[route].check?.(body.toString()) ?? null;
         } catch (err) {
           why = err.cause?.message ?? err.message;
         }
         await sleep(50);
-        await checkDeaths({ route, phase: 'start-up' }, [impl, 'upstream']);
+        await checkDeaths({ route, phase: 'start-up' }, [server, ...ALL_ROUTES[route].backends]);
         if (why && !routeFailure[route]) {
-          failures.push({ kind: 'error', route, phase: 'start-up', message: `${SERVER_NAME[impl]}: ${route} answered ${why}` });
-          failRoute(route, { reason: `${SERVER_NAME[impl]} answered ${why}`, phase: 'start-up' });
+          failures.push({ kind: 'error', route, phase: 'start-up', message: `${roleName(server)}: ${route} answered ${why}` });
+          failRoute(route, { reason: `${roleName(server)} answered ${why}`, phase: 'start-up' });
         }
       }
     }
@@ -522,7 +603,12 @@ async function main() {
             ? `, CPU/request ${n.cpuMsPerRequest.toFixed(2)} -> ${f.cpuMsPerRequest.toFixed(2)} ms` : ''));
       }
     }
-    if (procs.fast && !procs.fast.exit) finalTotals = await scrape();
+    // Each fast server's counters over the whole run (warm-ups and start-up checks included), by server.
+    finalTotals = {};
+    for (const server of neededBy(opts.routes).servers) {
+      const role = roleOf('fast', server);
+      if (procs[role] && !procs[role].exit) finalTotals[server] = await scrape(role);
+    }
   } catch (err) {
     if (!err.reported) failures.push({ kind: 'error', message: err.message });
     progress.line(`[load] ERROR: ${err.message}`);

@@ -62,8 +62,11 @@ function implSummary(windows) {
   };
 }
 
-/** One route's row: medians and ranges per implementation, paired ratios, errors, tiers. */
-export function summarizeRoute({ route, path, label, native, fast, warmup, counters }) {
+/**
+ * One route's row: medians and ranges per implementation, paired ratios, errors, tiers;
+ * for a route that streams a model's answer, tokens/s (median requests/s x tokens per response).
+ */
+export function summarizeRoute({ route, path, label, app = 'example', tokensPerResponse = null, native, fast, warmup, counters }) {
   const cpuRatios = native.map((n, i) => (n.cpuMsPerRequest > 0 && fast[i].cpuMsPerRequest !== null
     ? fast[i].cpuMsPerRequest / n.cpuMsPerRequest : NaN));
   const ratios = native.map((n, i) => (n.requestsPerSecond > 0 ? fast[i].requestsPerSecond / n.requestsPerSecond : NaN));
@@ -75,6 +78,12 @@ export function summarizeRoute({ route, path, label, native, fast, warmup, count
     route,
     path,
     label,
+    app,
+    tokensPerResponse,
+    tokensPerSecond: tokensPerResponse ? {
+      native: nat.requestsPerSecond.median * tokensPerResponse,
+      fast: fst.requestsPerSecond.median * tokensPerResponse,
+    } : null,
     rounds: native.length,
     native: nat,
     fast: fst,

@@ -31,6 +31,8 @@ export function verdictLine(row) {
   const cpuN = row.native.cpuMsPerRequest?.median;
   const cpuF = row.fast.cpuMsPerRequest?.median;
   if (ok(cpuN) && ok(cpuF)) parts.push(`CPU/request ${cpuN.toFixed(2)} -> ${cpuF.toFixed(2)} ms`);
+  const t = row.tokensPerSecond;
+  if (t && ok(t.native) && ok(t.fast)) parts.push(`tokens/s ${Math.round(t.native)} -> ${Math.round(t.fast)}`);
   const e = row.errors;
   const errors = e.native + e.fast + e.warmup;
   parts.push(errors === 0 ? 'no errors' : `${errors} errors (native ${e.native}, fast ${e.fast}, warm-ups ${e.warmup})`);
