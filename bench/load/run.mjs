@@ -43,7 +43,7 @@ import { renderMarkdown, renderTable } from './report.mjs';
 import { renderSvg } from './chart.mjs';
 import { renderTimelineSvg, tierRates } from './timeline.mjs';
 import { summarizeRoute, sumCounters } from './stats.mjs';
-import { failureReason } from './verdict.mjs';
+import { bodyDifference, failureReason } from './verdict.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -547,6 +547,8 @@ async function main() {
       throw Object.assign(new Error('nothing to measure: every route failed at start-up'), { reported: true });
     }
     // Every route must answer, and answer what it should, before any timing; one that does not is failed, the others go on.
+    // The fast server must answer exactly what the native one did (drop-in), byte for byte.
+    const nativeBody = {};
     for (const impl of IMPLS) {
       for (const route of opts.routes) {
         if (routeFailure[route]) continue;
@@ -557,6 +559,8 @@ async function main() {
           const body = Buffer.from(await res.arrayBuffer());
           if (res.status !== 200 || body.byteLength === 0) why = `HTTP ${res.status}, ${body.byteLength} bytes`;
           else why = ALL_ROUTES[route].check?.(body.toString()) ?? null;
+          if (impl === 'native') nativeBody[route] = body;
+          else if (!why && nativeBody[route] && !body.equals(nativeBody[route])) why = bodyDifference(nativeBody[route], body);
         } catch (err) {
           why = err.cause?.message ?? err.message;
         }

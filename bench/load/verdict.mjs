@@ -11,6 +11,15 @@ export function failureReason(f) {
   return [f.reason ?? `${f.server} ${f.exit}`, where].filter(Boolean).join(' ');
 }
 
+/** Where a fast server's body first differs from the native one's. */
+export function bodyDifference(native, fast) {
+  let i = 0;
+  while (i < native.length && i < fast.length && native[i] === fast[i]) i++;
+  const around = (b) => JSON.stringify(b.subarray(Math.max(0, i - 20), i + 40).toString());
+  return `a body unlike native's (${fast.length} bytes, native ${native.length}; first difference at byte ${i}: ` +
+    `${around(fast)}, native ${around(native)})`;
+}
+
 export function verdictLine(row) {
   if (row.failure) {
     const measured = row.rounds > 0 ? `; ${row.rounds} of ${row.plannedRounds} rounds measured before it, ` +

@@ -14,6 +14,7 @@ import { ALL_ROUTES, APPS, BACKENDS, LLM_TOKENS, SERVERS } from '../../bench/loa
 import { prepareApp } from '../../bench/load/app-cache.mjs';
 import { parseArgs, parseCrashHook } from '../../bench/load/options.mjs';
 import { childSpec, neededBy, roleName, routeRoles, stepUses } from '../../bench/load/roles.mjs';
+import { bodyDifference } from '../../bench/load/verdict.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -84,6 +85,9 @@ test('route checks: a short answer or an error part fails the start-up check', (
   assert.equal(ALL_ROUTES['next-stream'].check('a\n'.repeat(200)), null);
   assert.match(ALL_ROUTES['hono-stream'].check('a\n'.repeat(20)), /20 lines, expected 200/);
   assert.match(ALL_ROUTES['next-proxy'].check('x'), /1 bytes, expected 65536/);
+  // A fast server's body unlike the native one's is shown where it starts to differ.
+  const diff = bodyDifference(Buffer.from('0123456789abc'), Buffer.from('0123456789aXc!'));
+  assert.match(diff, /^a body unlike native's \(14 bytes, native 13; first difference at byte 11: "0123456789aXc!", native "0123456789abc"\)$/);
 });
 
 test('roles: how each child is started', () => {
