@@ -49,9 +49,12 @@ const quote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\'
 /**
  * Starts a child. `role` names it in every message ('native', 'fast', 'upstream');
  * `shownEnv` are the environment variables that set this child apart, shown in
- * its command line.
+ * its command line. `keep` maps a name to { stream, re }: the first capture of
+ * the first line that matches is kept in `proc.kept[name]`, however many lines
+ * follow (the rings forget: a server that logs a stack per aborted request
+ * pushes its start-up lines out of them within a window).
  */
-export function startChild({ role, name, argv, env, cwd, shownEnv = {} }) {
+export function startChild({ role, name, argv, env, cwd, shownEnv = {}, keep = {} }) {
   const child = spawn(argv[0], argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const rings = { stdout: new LineRing(STDOUT_LINES), stderr: new LineRing(STDERR_LINES) };
   const lineListeners = new Set();
@@ -65,6 +68,7 @@ export function startChild({ role, name, argv, env, cwd, shownEnv = {} }) {
     exit: null, // { code, signal, at } once it has exited
     exited: null, // promise of the above
     rings,
+    kept: {},
     /** The last lines of stderr, or of stdout when stderr said nothing. */
     tail(n = 20) {
       const err = rings.stderr.tail(n);
@@ -95,9 +99,16 @@ export function startChild({ role, name, argv, env, cwd, shownEnv = {} }) {
       });
     },
   };
+  const keepers = Object.entries(keep);
   for (const stream of ['stdout', 'stderr']) {
     child[stream].setEncoding('utf8').on('data', (d) => {
-      for (const line of rings[stream].push(d)) for (const fn of [...lineListeners]) fn(stream, line);
+      for (const line of rings[stream].push(d)) {
+        for (const [key, k] of keepers) {
+          const m = k.stream === stream && proc.kept[key] === undefined ? k.re.exec(line) : null;
+          if (m) proc.kept[key] = m[1];
+        }
+        for (const fn of [...lineListeners]) fn(stream, line);
+      }
     });
   }
   proc.exited = new Promise((resolve) => {

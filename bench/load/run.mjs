@@ -295,7 +295,8 @@ async function main() {
     const server = isBackend(role) ? null : SERVERS[serverOf(role)];
     const port = isBackend(role) ? backendPorts[role] ?? 0 : server.needsPort ? await freePort() : 0;
     const spec = childSpec(role, { root: ROOT, nodeBin, env, codecs: opts.codecs, port, urls, appDirs, crash });
-    const proc = startChild({ role, name: roleName(role), ...spec });
+    const keep = implOf(role) === 'fast' ? { metricsUrl: { stream: 'stderr', re: METRICS_LINE } } : {};
+    const proc = startChild({ role, name: roleName(role), ...spec, keep });
     proc.port = port;
     live.add(proc);
     proc.exited.then(() => live.delete(proc));
@@ -400,15 +401,21 @@ async function main() {
     }
   }
 
+  const noMetricsLine = new Set(); // fast servers already warned about
   /** The counters of the fast server `role`, from its /metrics; null if it died. */
   async function scrape(role) {
     const proc = procs[role];
+    metricsUrls[role] ??= proc.kept.metricsUrl ?? null;
     if (!metricsUrls[role]) {
       // The preload binds FAST_WEBSTREAMS_METRICS_PORT at start and prints the URL (port 0: a free one).
       try {
         metricsUrls[role] = await proc.waitFor('stderr', METRICS_LINE, 'metrics line', 2000);
       } catch {
         if (proc.exit) return null;
+        if (!noMetricsLine.has(proc)) {
+          noMetricsLine.add(proc);
+          progress.line(`[load] WARNING: the ${roleName(role)} has printed no metrics line yet: its counters read as zero`);
+        }
         return parsePrometheus('');
       }
     }

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LineRing, describeExit } from '../../bench/load/children.mjs';
+import { LineRing, describeExit, startChild } from '../../bench/load/children.mjs';
 import { parseArgs, parseCrashHook } from '../../bench/load/options.mjs';
 import { textTable } from '../../bench/load/report.mjs';
 import { verdictLine } from '../../bench/load/verdict.mjs';
@@ -132,6 +132,21 @@ test('LineRing keeps the last lines, clipped, and the unfinished one', () => {
   assert.equal(ring.dropped, 2);
   assert.equal(describeExit({ code: 1, signal: null }), 'exited with code 1');
   assert.equal(describeExit({ code: null, signal: 'SIGKILL' }), 'killed by SIGKILL');
+});
+
+test('a child keeps the first line it was asked to keep, after the rings have forgotten it', { timeout: 30_000 }, async () => {
+  // A fast Next.js server on Node 20 logs a stack for each request cut off at the end of a window:
+  // its metrics line left the stderr ring before the first scrape, and every counter read zero.
+  const script = 'console.error("fast-webstreams: Prometheus metrics at http://127.0.0.1:4242/metrics (pid 1)");' +
+    'for (let i = 0; i < 100; i++) console.error("    at async frame" + i);';
+  const proc = startChild({
+    role: 'fast', name: 'fast server', argv: [process.execPath, '-e', script], env: { ...process.env, NODE_OPTIONS: '' }, cwd: ROOT,
+    keep: { metricsUrl: { stream: 'stderr', re: /Prometheus metrics at (http:\/\/\S+\/metrics)/ } },
+  });
+  await proc.exited;
+  assert.equal(proc.exit.code, 0);
+  assert.ok(!proc.rings.stderr.tail().some((l) => l.includes('Prometheus')), 'the ring has forgotten it');
+  assert.equal(proc.kept.metricsUrl, 'http://127.0.0.1:4242/metrics');
 });
 
 test('options: --node takes a major, LOAD_TEST_CRASH is checked', () => {
