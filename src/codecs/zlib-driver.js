@@ -18,7 +18,10 @@ import { queuedViewBytesReach } from '../readable/default-controller.js';
 import { chunkKind, chunkOutcome, refusedChunkError, takenBytes } from './zlib-chunks.js';
 import { nativeRejectsTrailingData, nativeWrapsZlibErrors } from './natives.js';
 
-const zlib = builtin('node:zlib');
+// Loaded on the first codec stream, not with the preload: node:zlib (and its
+// zip modules on Node 26) is a cost every process would pay (docs/interop.md, "Start-up").
+let zlibModule;
+const zlib = () => (zlibModule ??= builtin('node:zlib'));
 const ERR_TRAILING_JUNK = 'ERR_TRAILING_JUNK_AFTER_STREAM_END';
 
 /**
@@ -364,17 +367,17 @@ const engines = {
 
 /** A complete compressed stream of `format`, for asking Node about data after its end. */
 function trailingProbeInput(format) {
-  return new Uint8ArrayCtor(zlib[engines[format][2]](new Uint8ArrayCtor(0)));
+  return new Uint8ArrayCtor(zlib()[engines[format][2]](new Uint8ArrayCtor(0)));
 }
 
 /** True when zlib has engines for `format` (a string). */
 export function zlibHasFormat(format) {
   const pair = ObjectHasOwn(engines, format) ? engines[format] : undefined;
-  return pair !== undefined && typeof zlib[pair[0]] === 'function' && typeof zlib[pair[1]] === 'function';
+  return pair !== undefined && typeof zlib()[pair[0]] === 'function' && typeof zlib()[pair[1]] === 'function';
 }
 
 export function newCompressor(format) {
-  return zlib[engines[format][0]]();
+  return zlib()[engines[format][0]]();
 }
 
 // Input past the end of the compressed data is an error (Compression
@@ -382,5 +385,5 @@ export function newCompressor(format) {
 const decompressOptions = { rejectGarbageAfterEnd: true };
 
 export function newDecompressor(format) {
-  return zlib[engines[format][1]](decompressOptions);
+  return zlib()[engines[format][1]](decompressOptions);
 }
