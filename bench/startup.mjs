@@ -7,18 +7,23 @@
 //
 //   node bench/startup.mjs [--node=20,22,24,26] [--runs=30] [--variants=native,preload] [--ref=main]
 //
-// Three clocks per run:
+// Three clocks and two memory figures per run:
 //   wall     spawn to exit, measured here (what a user waits for)
 //   ready    performance.now() when the probe runs: process start to the
 //            application's first line, measured in the child (no exec, no teardown)
 //   cpu      process.cpuUsage() (user + system) when the probe runs: the least
 //            sensitive to other load on the machine
-// The probe (`-e`) is the same one-liner in every variant.
+//   rss      peak resident set size when the probe runs (process.resourceUsage().maxRSS)
+//   heap     V8's used heap when the probe runs (process.memoryUsage().heapUsed, no collection forced)
+// The probe (`-e`) is the same one-liner in every variant. Deltas are over
+// `empty` when it runs (the cost of --import itself taken out), else over the
+// first variant.
 //
 // The library is measured as users get it: the package's files (package.json
 // "files") copied into node_modules/fast-webstreams of a temporary directory,
 // which is the working directory of every run. Variants:
 //   native    no flag
+//   empty     --import of an empty ES module: what any --import preload costs
 //   preload   --import fast-webstreams/register (the installed copy: dist/)
 //   off       the same with FAST_WEBSTREAMS=0
 //   cache     the same with NODE_COMPILE_CACHE set (a temporary directory,
@@ -41,9 +46,10 @@ import { writeBundle } from '../tools/bundle.mjs';
 import { median } from './stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PROBE = 'const c=process.cpuUsage();process.stdout.write(JSON.stringify([performance.now(),(c.user+c.system)/1000]))';
+const PROBE = 'const c=process.cpuUsage();process.stdout.write(JSON.stringify([performance.now(),(c.user+c.system)/1000,' +
+  'process.resourceUsage().maxRSS/1024,process.memoryUsage().heapUsed/1048576]))';
 
-const opts = { node: '20,22,24,26', runs: '30', variants: 'native,preload', ref: '' };
+const opts = { node: '20,22,24,26', runs: '30', variants: 'native,empty,preload', ref: '' };
 for (const arg of process.argv.slice(2)) {
   const m = /^--(node|runs|variants|ref)=(.+)$/.exec(arg);
   if (!m) {
@@ -85,6 +91,8 @@ if (opts.ref) {
   }
   writeFileSync(join(refWork, 'package.json'), '{ "private": true }\n');
 }
+const emptyPreload = join(work, 'empty.mjs');
+writeFileSync(emptyPreload, '');
 const srcRegister = join(work, 'src-register.mjs');
 writeFileSync(srcRegister, `const { install, startMetricsFromEnv } = await import(${JSON.stringify(pathToFileURL(join(installed, 'src', 'index.js')).href)});
 install();
@@ -98,6 +106,7 @@ function variantArgs(name, major) {
   const preload = ['--import', 'fast-webstreams/register', '-e', PROBE];
   switch (name) {
     case 'native': return { args: ['-e', PROBE], env };
+    case 'empty': return { args: ['--import', pathToFileURL(emptyPreload).href, '-e', PROBE], env };
     case 'preload': return { args: preload, env };
     case 'off': return { args: preload, env: { ...env, FAST_WEBSTREAMS: '0' } };
     case 'cache': {
@@ -108,7 +117,7 @@ function variantArgs(name, major) {
     case 'src': return { args: ['--import', pathToFileURL(srcRegister).href, '-e', PROBE], env };
     case 'checkout': return { args: ['--import', pathToFileURL(join(root, 'register.mjs')).href, '-e', PROBE], env };
     case 'ref': return { args: preload, env, cwd: refWork };
-    default: throw new Error(`unknown variant ${name} (native, preload, off, cache, src, checkout, ref)`);
+    default: throw new Error(`unknown variant ${name} (native, empty, preload, off, cache, src, checkout, ref)`);
   }
 }
 
@@ -117,34 +126,35 @@ function runOnce(bin, { args, env, cwd = work }) {
   const r = spawnSync(bin, args, { cwd, env, encoding: 'utf8' });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed:\n${r.stderr}`);
-  const [ready, cpu] = JSON.parse(r.stdout);
-  return { wall, ready, cpu };
+  const [ready, cpu, rss, heap] = JSON.parse(r.stdout);
+  return { wall, ready, cpu, rss, heap };
 }
 
-const fmt = (x) => x.toFixed(1).padStart(7);
+const COLUMNS = ['wall', 'ready', 'cpu', 'rss', 'heap'];
+const fmt = (x, digits = 1) => x.toFixed(digits).padStart(7);
 for (const major of majors) {
   const { bin, version } = resolveNode(major);
   const setups = variants.map((v) => [v, variantArgs(v, major)]);
   for (const [, setup] of setups) runOnce(bin, setup); // warm the file cache (and the compile cache)
-  const results = new Map(variants.map((v) => [v, { wall: [], ready: [], cpu: [] }]));
+  const results = new Map(variants.map((v) => [v, { wall: [], ready: [], cpu: [], rss: [], heap: [] }]));
   for (let i = 0; i < runs; i++) {
     const order = i % 2 === 0 ? setups : [...setups].reverse();
     for (const [name, setup] of order) {
       const r = runOnce(bin, setup);
       const into = results.get(name);
-      into.wall.push(r.wall);
-      into.ready.push(r.ready);
-      into.cpu.push(r.cpu);
+      for (const key of COLUMNS) into[key].push(r[key]);
     }
   }
-  console.log(`\nNode ${version}, ${runs} runs per variant, medians in ms (+ added over ${variants[0]})`);
-  console.log(`${'variant'.padEnd(10)}${'wall'.padStart(7)}${''.padStart(9)}${'ready'.padStart(7)}${''.padStart(9)}${'cpu'.padStart(7)}`);
-  const base = results.get(variants[0]);
+  const baseName = variants.includes('empty') ? 'empty' : variants[0];
+  console.log(`\nNode ${version}, ${runs} runs per variant, medians (+ added over ${baseName}); ms, then MiB`);
+  console.log(`${'variant'.padEnd(10)}${COLUMNS.map((k) => `${k.padStart(7)}${''.padStart(9)}`).join('')}`);
+  const base = results.get(baseName);
   for (const [name, r] of results) {
-    const cols = ['wall', 'ready', 'cpu'].map((k) => {
+    const cols = COLUMNS.map((k) => {
       const m = median(r[k]);
       const d = m - median(base[k]);
-      return `${fmt(m)} ${name === variants[0] ? ''.padStart(8) : `(${d >= 0 ? '+' : ''}${d.toFixed(1)})`.padStart(8)}`;
+      const digits = k === 'rss' || k === 'heap' ? 2 : 1;
+      return `${fmt(m, digits)} ${name === baseName ? ''.padStart(8) : `(${d >= 0 ? '+' : ''}${d.toFixed(digits)})`.padStart(8)}`;
     });
     console.log(`${name.padEnd(10)}${cols.join('')}`);
   }
