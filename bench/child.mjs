@@ -6,6 +6,9 @@
 // BENCH_CLOCK=cpu (run.mjs --clock=cpu) times the process's CPU time (warm-up
 // included) instead of the wall clock: on a machine shared with other work,
 // time spent waiting for a core then counts for nothing.
+// BENCH_COLD=1 (run.mjs --cold) is a fresh process's first stream: one run, no
+// warm-up, timed from the process's start (the preload's loading included) to
+// that run's end, on the same clock.
 // BENCH_SMOKE=1 (test/unit/bench-smoke.test.mjs) runs the scenario once, checked,
 // with no warm-up and no timed window: it says the scenario works, not how fast.
 import { byName } from './scenarios/index.mjs';
@@ -14,6 +17,7 @@ import { CHUNK, COUNT, QUICK } from './scenarios/common.mjs';
 const MIN_TIMED_MS = QUICK ? 100 : 500;
 const CPU_CLOCK = process.env.BENCH_CLOCK === 'cpu';
 const SMOKE = process.env.BENCH_SMOKE === '1';
+const COLD = process.env.BENCH_COLD === '1';
 // BENCH_APP_HEAP_MB (run.mjs --app-heap): application state kept alive for the whole run
 // (app-heap.mjs, loaded only then: without it the child's heap is what it always was).
 const APP_HEAP_MB = Number(process.env.BENCH_APP_HEAP_MB ?? 0);
@@ -51,6 +55,13 @@ try {
   const minRuns = scenario.unit === 'memory' ? 1 : 2;
   const clockMs = CPU_CLOCK ? cpuMs : () => performance.now();
   const warmStart = clockMs();
+  if (COLD) {
+    const amount = check(await fn());
+    // performance.now() and process.cpuUsage() both count from the process's start.
+    const ms = clockMs();
+    report({ value: amount / (ms / 1000), amount, seconds: performance.now() / 1000, cpuSeconds: cpuMs() / 1000, runs: 1, appHeapRecords: appHeap.length });
+    process.exit(0);
+  }
   for (let i = 0; !SMOKE && i < 50 && (i < minRuns || (scenario.unit !== 'memory' && clockMs() - warmStart < 250)); i++) {
     check(await fn());
   }

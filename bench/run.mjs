@@ -9,7 +9,11 @@
 //
 //   node bench/run.mjs [--filter=pipe,fetch] [--runs=3] [--chunk=1024|16384|65536]
 //                      [--impl=native,fast,peer,node-stream] [--node=24] [--quick]
-//                      [--out=bench/results] [--timeout=60] [--bytes=N] [--clock=wall|cpu] [--app-heap=MB] [--list]
+//                      [--out=bench/results] [--timeout=60] [--bytes=N] [--clock=wall|cpu] [--app-heap=MB] [--cold] [--list]
+//
+// --cold: a fresh process's first stream, as a server's first request or a CLI
+// meets it: each child runs the scenario once with no warm-up, timed from the
+// process's start (so what the preload costs to load counts too).
 //
 // What counting costs: --impl=fast,fast-nocounters (a copy of src/ with the
 // tier-counter updates stripped); the report adds fast / fast-nocounters.
@@ -38,10 +42,11 @@ export function parseArgs(argv) {
     if (!m) throw new Error(`unexpected argument: ${arg}`);
     a[m[1]] = m[2] ?? true;
   }
-  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'clock', 'app-heap', 'only', 'help', 'list'];
+  const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'clock', 'app-heap', 'cold', 'only', 'help', 'list'];
   const unknown = Object.keys(a).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option(s): ${unknown.map((k) => `--${k}`).join(' ')} (see docs/benchmarks.md)`);
   const quick = a.quick === true || a.quick === 'true';
+  const cold = a.cold === true || a.cold === 'true';
   const chunk = Number(a.chunk ?? 1024);
   if (!CHUNKS.includes(chunk)) throw new Error(`--chunk must be one of ${CHUNKS.join(', ')}`);
   const clock = a.clock ?? 'wall';
@@ -62,6 +67,7 @@ export function parseArgs(argv) {
     chunk,
     totalBytes,
     quick,
+    cold,
     clock,
     appHeapMB,
     impls: parseImpls(typeof a.impl === 'string' ? a.impl : DEFAULT_IMPLS.join(',')),
@@ -174,7 +180,7 @@ export async function main(argv, { banner = true } = {}) {
   const opts = parseArgs(argv);
   if (opts.help) {
     console.log('usage: node bench/run.mjs [--filter=a,b] [--runs=3] [--chunk=1024|16384|65536] ' +
-      `[--impl=${DEFAULT_IMPLS.join(',')}] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N] [--clock=wall|cpu] [--list]\n` +
+      `[--impl=${DEFAULT_IMPLS.join(',')}] [--node=24] [--quick] [--out=dir|none] [--timeout=s] [--bytes=N] [--clock=wall|cpu] [--cold] [--list]\n` +
       'implementations: ' + IMPL_ORDER.map((k) => (IMPLS[k].optIn ? `${k} (only when named)` : k)).join(', ') + '\n' +
       'what counting costs: --impl=fast,fast-nocounters --clock=cpu');
     return null;
@@ -191,7 +197,7 @@ export async function main(argv, { banner = true } = {}) {
     : !opts.filter.length || opts.filter.some((f) => s.name.toLowerCase().includes(f))));
   if (!selected.length) throw new Error('no scenario matches the filter');
 
-  const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0', BENCH_CLOCK: opts.clock, BENCH_APP_HEAP_MB: String(opts.appHeapMB) };
+  const env = { ...process.env, NODE_OPTIONS: '', BENCH_CHUNK: String(opts.chunk), BENCH_BYTES: String(opts.totalBytes), BENCH_QUICK: opts.quick ? '1' : '0', BENCH_COLD: opts.cold ? '1' : '0', BENCH_CLOCK: opts.clock, BENCH_APP_HEAP_MB: String(opts.appHeapMB) };
   delete env.FAST_WEBSTREAMS; // the kill switch would silently turn "fast" into native
   delete env.FAST_WEBSTREAMS_CODECS; // only fast-nocodecs sets it, so fast is the default preload
   const cleanups = [];
@@ -222,6 +228,7 @@ export async function main(argv, { banner = true } = {}) {
     totalBytes: opts.totalBytes,
     runs: opts.runs,
     quick: opts.quick,
+    cold: opts.cold,
     clock: opts.clock,
     appHeapMB: opts.appHeapMB,
     date: new Date().toISOString(),

@@ -51,6 +51,6 @@ export const countingNote = 'counters on/off = fast-webstreams median / fast-web
 export function metaLine(meta) {
   return `Node ${meta.node}, ${meta.cpus} x ${meta.cpuModel}, ${meta.chunk} B chunks, ` +
     `${meta.totalBytes / 1048576} MB per run, median of ${meta.runs} run(s), rev ${meta.rev}, ${meta.date}` +
-    (meta.quick ? ' (quick)' : '') + (meta.clock === 'cpu' ? ', per CPU second' : '') +
+    (meta.quick ? ' (quick)' : '') + (meta.cold ? ', cold: one run per fresh process, timed from its start' : '') + (meta.clock === 'cpu' ? ', per CPU second' : '') +
     (meta.appHeapMB > 0 ? `, ${meta.appHeapMB} MB application heap` : '');
 }
