@@ -45,8 +45,9 @@ export function parseArgs(argv) {
   const known = ['filter', 'runs', 'chunk', 'impl', 'node', 'quick', 'out', 'timeout', 'bytes', 'clock', 'app-heap', 'cold', 'only', 'help', 'list'];
   const unknown = Object.keys(a).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option(s): ${unknown.map((k) => `--${k}`).join(' ')} (see docs/benchmarks.md)`);
-  const quick = a.quick === true || a.quick === 'true';
-  const cold = a.cold === true || a.cold === 'true';
+  const flag = (name) => a[name] === true || a[name] === 'true';
+  const quick = flag('quick');
+  const cold = flag('cold');
   const chunk = Number(a.chunk ?? 1024);
   if (!CHUNKS.includes(chunk)) throw new Error(`--chunk must be one of ${CHUNKS.join(', ')}`);
   const clock = a.clock ?? 'wall';

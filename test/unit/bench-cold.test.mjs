@@ -8,7 +8,6 @@ import { byName } from '../../bench/scenarios/index.mjs';
 import { IMPLS } from '../../bench/impls.mjs';
 import { parseArgs, runChild } from '../../bench/run.mjs';
 
-
 test('--cold is parsed, off by default', () => {
   assert.equal(parseArgs([]).cold, false);
   assert.equal(parseArgs(['--cold']).cold, true);
