@@ -53,7 +53,8 @@ const killed = isOff(process.env.FAST_WEBSTREAMS);
 // What the preload does with this environment (without the metrics outputs: the doctor binds no port).
 const quietEnv = { ...process.env, NODE_DEBUG: 'fast-webstreams' };
 for (const name of Object.keys(quietEnv)) if (/^FAST_WEBSTREAMS_METRICS/.test(name)) delete quietEnv[name];
-const described = withPreload(['-e', ''], quietEnv);
+// (The child touches a stream: the preload loads the library on the first use, src/patch/lazy.js.)
+const described = withPreload(['-e', 'void ReadableStream'], quietEnv);
 const debugLines = described.stderr.split('\n').map((l) => /^FAST-WEBSTREAMS \d+: (.*)$/.exec(l)?.[1]).filter(Boolean);
 const warnings = described.stderr.split('\n').filter((l) => l.includes('FastWebstreamsWarning'))
   .map((l) => l.replace(/^\(node:\d+\) /, ''));

@@ -52,8 +52,15 @@ import { compact } from './compact.mjs';
 import { tokenize } from './tokenize.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const ENTRY = 'src/index.js';
-const OUT = 'dist/fast-webstreams.js';
+// Two bundles: the preload's eager part (what every process with the preload
+// loads: src/patch/lazy.js and what it imports), and the library, which the
+// eager part loads on first use of a stream (or at once, where it must). The
+// library takes the modules the eager part already holds from it, so each of
+// those runs once (the intrinsics it captured at start among them).
+const EAGER = { entry: 'src/patch/lazy.js', out: 'dist/preload.js' };
+const LIBRARY = { entry: 'src/index.js', out: 'dist/fast-webstreams.js' };
+const ENTRY = LIBRARY.entry;
+const OUT = LIBRARY.out;
 const P = '__fws$'; // prefix of every name the bundle adds; src/ must not use it
 
 class BundleError extends Error {}
@@ -275,11 +282,14 @@ function vlq(n) {
 }
 
 /**
- * The bundle for the modules under `root` reachable from `root/src/index.js`:
- * { code, map, modules }. Throws a BundleError naming the file and line of
- * anything it cannot carry over exactly.
+ * The bundle for the modules under `root` reachable from `entry`:
+ * { code, map, modules, exportsOf }. Modules that `shared` (the eager bundle's
+ * exportsOf) holds are not copied but taken from `sharedFrom`, that bundle's
+ * file, which exports its modules' bindings, all of them (`shares`: true).
+ * Throws a BundleError naming the file and line of anything it cannot carry
+ * over exactly.
  */
-export function bundle(root = ROOT) {
+export function bundle(root = ROOT, { entry: entryFile = ENTRY, out: outFile = OUT, shared = new Map(), sharedFrom, shares = false } = {}) {
   // Modules in evaluation order: depth-first, each after its dependencies.
   const modules = new Map(); // rel -> parsed module (with .index once done)
   const order = [];
@@ -293,7 +303,7 @@ export function bundle(root = ROOT) {
       const dep = resolveSpec(root, rel, spec, (why) => { throw new BundleError(`${rel}: ${why}`); });
       if (dep !== null) {
         mod.deps.set(spec, dep);
-        visit(dep);
+        if (!shared.has(dep)) visit(dep);
       }
     }
     visiting.delete(rel);
@@ -301,7 +311,7 @@ export function bundle(root = ROOT) {
     modules.set(rel, mod);
     order.push(mod);
   };
-  visit(ENTRY);
+  visit(entryFile);
 
   // Where each exported name of a module is defined: { mod, local }.
   const binding = (mod, name, seen = new Set()) => {
@@ -311,7 +321,9 @@ export function bundle(root = ROOT) {
     const exp = mod.exports.get(name);
     if (exp === undefined) return undefined;
     if (exp.local !== undefined) return { mod, local: exp.local };
-    return binding(modules.get(mod.deps.get(exp.spec)), exp.imported, seen);
+    const from = mod.deps.get(exp.spec);
+    if (shared.has(from)) throw new BundleError(`${mod.rel}: re-exports ${name} from ${from}, which ${sharedFrom} holds: import it instead`);
+    return binding(modules.get(from), exp.imported, seen);
   };
   // Builtins: one constant each in the bundle's header.
   const builtins = new Map(); // `${spec}\0${imported}` -> { spec, imported, name }
@@ -340,6 +352,14 @@ export function bundle(root = ROOT) {
           mod.start.push(`var ${local} = ${builtinName(imp.spec, imported, `${mod.rel}:${imp.line}`)};`);
           continue;
         }
+        if (shared.has(dep)) {
+          const { index, locals } = shared.get(dep);
+          if (imported === '*' || !locals.has(imported)) {
+            throw new BundleError(`${mod.rel}:${imp.line}: ${dep} (in ${sharedFrom}) does not export ${imported}`);
+          }
+          mod.start.push(`var ${local} = ${P}x[${index}].${locals.get(imported)};`);
+          continue;
+        }
         if (imported === '*') throw new BundleError(`${mod.rel}:${imp.line}: import * from a module of src/ is not supported`);
         const b = binding(modules.get(dep), imported);
         if (b === undefined) throw new BundleError(`${mod.rel}:${imp.line}: ${dep} does not export ${imported}`);
@@ -359,10 +379,13 @@ export function bundle(root = ROOT) {
     }
     mod.start.unshift(...[...fromModule].map(([index, list]) => `var { ${list.join(', ')} } = ${P}m[${index}];`));
   }
-  const entry = modules.get(ENTRY);
+  if (shares) {
+    for (const mod of order) for (const name of mod.exports.keys()) use(binding(mod, name));
+  }
+  const entry = modules.get(entryFile);
   const entryExports = [...entry.exports.keys()].map((name) => {
     const b = binding(entry, name);
-    if (b === undefined) throw new BundleError(`${ENTRY}: ${name} is exported but defined nowhere`);
+    if (b === undefined) throw new BundleError(`${entryFile}: ${name} is exported but defined nowhere`);
     use(b);
     return { name, b };
   });
@@ -387,6 +410,7 @@ export function bundle(root = ROOT) {
   // and so can load more of Node (node:util's loads node:stream, the worker
   // machinery and creates process.stderr). A name the module lacks, here, is
   // an error, as the import would be.
+  if (shared.size > 0) emit(`import { ${P}x } from ${JSON.stringify(`./${relative(dirname(outFile), sharedFrom)}`)};`);
   emit(`import { createRequire as ${P}createRequire } from "node:module";
 const ${P}builtin = typeof process.getBuiltinModule === 'function'
   ? (id) => process.getBuiltinModule(id)
@@ -446,8 +470,10 @@ function ${P}settle(index) { for (const [name, set] of ${P}lates[index] ?? []) i
     emit(`${end.join(' ')} })();`);
   }
   for (const [i, { b }] of entryExports.entries()) emit(`const ${P}e${i} = ${P}m[${b.mod.index}].${b.local};`);
-  emit(`export { ${entryExports.map(({ name }, i) => `${P}e${i} as ${name}`).join(', ')} };`);
-  emit(`//# sourceMappingURL=${OUT.split('/').pop()}.map`);
+  const exportList = entryExports.map(({ name }, i) => `${P}e${i} as ${name}`);
+  if (shares) exportList.push(`${P}m as ${P}x`); // every module's bindings, for the bundle that takes them from this one
+  emit(`export { ${exportList.join(', ')} };`);
+  emit(`//# sourceMappingURL=${outFile.split('/').pop()}.map`);
 
   let prevSource = 0;
   let prevLine = 0;
@@ -460,27 +486,47 @@ function ${P}settle(index) { for (const [name, set] of ${P}lates[index] ?? []) i
   }).join(';');
   const map = JSON.stringify({
     version: 3,
-    file: OUT.split('/').pop(),
+    file: outFile.split('/').pop(),
     sources: sources.map((rel) => `../${rel}`),
     names: [],
     mappings,
   });
-  return { code: `${lines.join('\n')}\n`, map: `${map}\n`, modules: order.map((m) => m.rel) };
+  // rel -> { index, locals: exported name -> the local name under which ${P}m[index] holds it }
+  const exportsOf = new Map(order.map((mod) => [mod.rel, {
+    index: mod.index,
+    locals: new Map([...mod.exports.keys()].map((name) => [name, binding(mod, name)?.local])),
+  }]));
+  return { code: `${lines.join('\n')}\n`, map: `${map}\n`, modules: order.map((m) => m.rel), exportsOf };
+}
+
+/** Both bundles: [eager, library], each { out, code, map, modules }. */
+export function bundles(root = ROOT) {
+  const eager = { ...bundle(root, { entry: EAGER.entry, out: EAGER.out, shares: true }), out: EAGER.out };
+  const library = {
+    ...bundle(root, { entry: LIBRARY.entry, out: LIBRARY.out, shared: eager.exportsOf, sharedFrom: EAGER.out }),
+    out: LIBRARY.out,
+  };
+  return [eager, library];
 }
 
 /** Writes (or with check: compares) dist/ under `root`. Returns { changed, modules }. */
 export function writeBundle(root = ROOT, { check = false } = {}) {
-  const { code, map, modules } = bundle(root);
-  const out = join(root, OUT);
-  const outMap = `${out}.map`;
-  const same = existsSync(out) && existsSync(outMap) &&
-    readFileSync(out, 'utf8') === code && readFileSync(outMap, 'utf8') === map;
-  if (!check && !same) {
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, code);
-    writeFileSync(outMap, map);
+  let changed = false;
+  const modules = [];
+  for (const { out: rel, code, map, modules: mods } of bundles(root)) {
+    const out = join(root, rel);
+    const outMap = `${out}.map`;
+    const same = existsSync(out) && existsSync(outMap) &&
+      readFileSync(out, 'utf8') === code && readFileSync(outMap, 'utf8') === map;
+    if (!check && !same) {
+      mkdirSync(dirname(out), { recursive: true });
+      writeFileSync(out, code);
+      writeFileSync(outMap, map);
+    }
+    changed ||= !same;
+    modules.push(...mods);
   }
-  return { changed: !same, modules };
+  return { changed, modules };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -491,7 +537,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       console.error(`${OUT} is not in sync with src/: run \`node tools/bundle.mjs\``);
       process.exit(1);
     }
-    console.log(`${OUT}: ${modules.length} modules${changed ? (check ? '' : ', written') : ', unchanged'}`);
+    console.log(`${EAGER.out} + ${OUT}: ${modules.length} modules${changed ? (check ? '' : ', written') : ', unchanged'}`);
   } catch (e) {
     if (!(e instanceof BundleError)) throw e;
     console.error(`tools/bundle.mjs: ${e.message}`);

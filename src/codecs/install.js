@@ -15,11 +15,12 @@ export const codecClasses = { TextEncoderStream, TextDecoderStream, CompressionS
 let saved; // [target, name, descriptor or undefined][] while installed
 
 /**
- * Replaces each codec global that this Node has, and (unless streamWeb is
- * false, for FAST_WEBSTREAMS_STREAM_WEB=0) node:stream/web's export of it,
- * with ours. Returns false if already installed.
+ * Replaces each codec global that this Node has (but those in `keep`: see
+ * installOnLoad()), and (unless streamWeb is false, for
+ * FAST_WEBSTREAMS_STREAM_WEB=0) node:stream/web's export of it, with ours.
+ * Returns false if already installed.
  */
-export function installCodecs({ streamWeb: patchStreamWeb = true } = {}) {
+export function installCodecs({ streamWeb: patchStreamWeb = true, keep } = {}) {
   if (saved !== undefined) return false;
   saved = [];
   const streamWeb = builtin('node:stream/web');
@@ -27,7 +28,7 @@ export function installCodecs({ streamWeb: patchStreamWeb = true } = {}) {
   for (const name of codecNames) {
     const before = Object.getOwnPropertyDescriptor(globalThis, name);
     if (before === undefined) continue;
-    replace(globalThis, name, codecClasses[name]);
+    if (keep?.has(name) !== true) replace(globalThis, name, codecClasses[name]); // keep: the application's own
     if (patchStreamWeb && Object.getOwnPropertyDescriptor(streamWeb, name) !== undefined) {
       replace(streamWeb, name, codecClasses[name]);
     }

@@ -28,6 +28,7 @@
 // with ours through the pipe bridges of src/patch/consumers.js).
 import { ReflectApply, WeakMapCtor, weakMapGet, weakMapSet } from '../intrinsics.js';
 import { debug } from './debug.js';
+import { enqueueMicrotask } from '../promise.js';
 import { unwrapReadableStream, wrapReadableStream } from '../readable/readable-stream.js';
 import { ReadableByteStreamControllerClose } from '../readable/byte-controller.js';
 import { isNativeReadableStream, nativeReadableLocked } from '../bridge/natives.js';
@@ -129,10 +130,15 @@ function looksLikeUndici(exports) {
     typeof exports.Response === 'function' && typeof exports.Request === 'function';
 }
 
-export function installBodies(j) {
+export function installBodies(j, late) {
   journal = j;
   j.onRestore(() => { journal = undefined; }); // runs last: a stale wrapper then patches nothing
-  if (builtinUndiciLoaded() !== false) patchGlobalsNow(); // loaded, or Node does not say: patch now
+  if (builtinUndiciLoaded() !== false) {
+    // Loaded, or Node does not say: patch now; or, installed on first use
+    // (src/patch/lazy.js), once undici, which may be loading now, has loaded.
+    if (late) enqueueMicrotask(patchGlobalsNow);
+    else patchGlobalsNow();
+  }
   // Node 20: lazy accessors on globalThis. (On Node 22+ the globals are V8
   // lazy data properties: even reading their descriptor loads undici, which
   // costs 50-80 ms at every process start, so they are left alone there.)

@@ -14,6 +14,8 @@
 //                                     CompressionStream and DecompressionStream (by default
 //                                     ours replace them, so chains through them stay fused:
 //                                     docs/codecs.md)
+//   FAST_WEBSTREAMS_LAZY=0            the preload loads the library at start, not on the
+//                                     first use of a stream global (src/patch/lazy.js)
 //   FAST_WEBSTREAMS_METRICS*          the metrics outputs (src/metrics/from-env.js)
 // A switch is off for 0, false, off, no and on for 1, true, on, yes (any case,
 // spaces ignored); unset or empty leaves its default. Any other value leaves the
@@ -81,6 +83,7 @@ const switchCheck = (defaultOn) => (name, value) => (readSwitch(value) === null
 export const VARIABLES = {
   FAST_WEBSTREAMS: switchCheck(true),
   ...Object.fromEntries(Object.values(FEATURES).map((name) => [name, switchCheck(true)])),
+  FAST_WEBSTREAMS_LAZY: switchCheck(true),
   FAST_WEBSTREAMS_METRICS: (name, value) => {
     const unknown = readOutputs(value).filter((part) => !OUTPUTS.includes(part));
     return unknown.length === 0 ? undefined

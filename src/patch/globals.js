@@ -45,11 +45,30 @@ export function isInstalled() {
  * transfer and the codec classes. Calling it twice is harmless.
  */
 export function install() {
+  return installPatch(undiciOrder(), new Set(), false); // while the globals are still Node's
+}
+
+/**
+ * install() as the preload runs it, when the library has loaded
+ * (src/patch/lazy.js): at start, or (lazy) on the first use of a stream
+ * global. Then undici was not loaded at start, and any undici loaded since
+ * read the global ReadableStream when it loaded, which is this first use: it
+ * captures ours (it may be loading now: nothing here may touch it). `keep`:
+ * the globals the application replaced before that, which stay its own.
+ */
+export function installOnLoad({ lazy, keep }) {
+  return lazy ? installPatch({ capturedNative: false, builtinEarly: false }, keep, true) : install();
+}
+
+function installPatch(order, keep, late) {
   if (installed) return false;
   const features = enabledFeatures();
-  const order = undiciOrder(); // while the globals are still Node's
   journal = new Journal();
   for (const name of names) {
+    if (keep.has(name)) {
+      debug('left native: globalThis.%s, which the application replaced before its first stream', name);
+      continue;
+    }
     if (!journal.canRedefine(globalThis, name)) {
       debug('left native: globalThis.%s cannot be redefined (another library froze it)', name);
       continue;
@@ -76,13 +95,13 @@ export function install() {
   }
   if (features.streamWeb) installStreamWeb(journal);
   if (features.nodeConsumers) installConsumers(journal);
-  if (features.bodyShells) installBodies(journal);
+  if (features.bodyShells) installBodies(journal, late);
   if (features.transfer) {
     installTransferPatch();
     transferInstalled = true;
   }
   if (features.codecs) {
-    installCodecs({ streamWeb: features.streamWeb });
+    installCodecs({ streamWeb: features.streamWeb, keep });
     codecsInstalled = true;
   }
   installed = true;

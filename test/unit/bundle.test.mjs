@@ -1,8 +1,9 @@
 // dist/fast-webstreams.js, the bundle of src/ that the package exports and
-// the preload loads (tools/bundle.mjs, a build step: dist/ is not committed):
-// built from the current src/, the same API, one instance for the preload and
-// the package, its line map, and a transform that either carries a module over
-// exactly or refuses it.
+// the preload loads, and dist/preload.js, the preload's eager part whose
+// modules the library takes from it (tools/bundle.mjs, a build step: dist/ is
+// not committed): built from the current src/, the same API, one instance for
+// the preload and the package, its line map, and a transform that either
+// carries a module over exactly or refuses it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundle, writeBundle } from '../../tools/bundle.mjs';
+import { bundle, bundles, writeBundle } from '../../tools/bundle.mjs';
 import * as src from '../../src/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,11 +38,10 @@ const WHICH = `
 // The build step ran after the last change to src/: what every other test of
 // the bundle (and the interop suite, under the preload) exercises is src/.
 test('dist/ is what tools/bundle.mjs makes of the current src/ (else: run `npm run bundle`)', () => {
-  const { code, map } = bundle(ROOT);
-  assert.ok(readFileSync(join(ROOT, 'dist', 'fast-webstreams.js'), 'utf8') === code,
-    'dist/fast-webstreams.js was built from another src/: run `npm run bundle`');
-  assert.ok(readFileSync(join(ROOT, 'dist', 'fast-webstreams.js.map'), 'utf8') === map,
-    'dist/fast-webstreams.js.map was built from another src/: run `npm run bundle`');
+  for (const { out, code, map } of bundles(ROOT)) {
+    assert.ok(readFileSync(join(ROOT, out), 'utf8') === code, `${out} was built from another src/: run \`npm run bundle\``);
+    assert.ok(readFileSync(join(ROOT, `${out}.map`), 'utf8') === map, `${out}.map was built from another src/: run \`npm run bundle\``);
+  }
   assert.equal(writeBundle(ROOT, { check: true }).changed, false);
 });
 
@@ -81,6 +81,7 @@ test('the bundle stands alone: it loads with neither src/ nor tools/ beside it',
 // --- the transform, on small trees ------------------------------------------
 
 function tree(t, files) {
+  files = { 'src/patch/lazy.js': 'export const eager = 1;\n', ...files }; // the eager bundle's entry
   const dir = mkdtempSync(join(tmpdir(), 'bundle-tree-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
@@ -136,6 +137,20 @@ test('the transform keeps ES module semantics: own scopes, aliases, re-exports, 
     shared: 'd',
     keys: ['a', 'aUrl', 'callB', 'renamed', 'seen', 'shared'],
   });
+});
+
+test('the library takes the modules of the eager bundle from it: each runs once', (t) => {
+  const dir = tree(t, {
+    'src/patch/lazy.js': "import { count } from '../once.js';\nexport const fromEager = count;\n",
+    'src/once.js': 'globalThis.runs = (globalThis.runs ?? 0) + 1;\nexport const count = { runs: globalThis.runs };\n',
+    'src/index.js': "import { count } from './once.js';\nexport { fromEager } from './patch/lazy.js';\nexport const fromLibrary = count;\n",
+  });
+  assert.throws(() => writeBundle(dir), /re-exports fromEager from src\/patch\/lazy\.js, which dist\/preload\.js holds/);
+  writeFileSync(join(dir, 'src/index.js'), "import { count } from './once.js';\nimport { fromEager as e } from './patch/lazy.js';\n" +
+    'export const fromLibrary = count;\nexport const fromEager = e;\n');
+  const out = run(dir, 'console.log(JSON.stringify({ same: b.fromLibrary === b.fromEager, runs: globalThis.runs }));');
+  assert.deepEqual(out, { same: true, runs: 1 });
+  assert.doesNotMatch(readFileSync(join(dir, 'dist', 'fast-webstreams.js'), 'utf8'), /globalThis\.runs/);
 });
 
 test('across a cycle, using an import before its module ran fails loudly, naming both', (t) => {

@@ -32,6 +32,13 @@ test('register.mjs and register.cjs test the kill switch as features.js does', (
   }
 });
 
+test('the preload\'s eager part tests FAST_WEBSTREAMS_LAZY as features.js does', () => {
+  const source = /^const OFF = (\/.+\/i);$/m.exec(read('src/patch/lazy.js'))?.[1];
+  assert.ok(source, 'src/patch/lazy.js: the OFF line');
+  const off = new Function(`return ${source};`)();
+  for (const word of WORDS) assert.equal(off.test(word), isOff(word), `FAST_WEBSTREAMS_LAZY=${JSON.stringify(word)}`);
+});
+
 test('every name that looks like ours is checked; a known one is checked by its own parser', () => {
   assert.deepEqual(switchProblems({ FAST_WEBSTREAMS_METRICS_PORT: '9464', FAST_WEBSTREAMS_METRICS_SITES: 'off', PATH: '/bin' }), []);
   assert.deepEqual(switchProblems({ FAST_WEBSTREAMS_METRICS_PROT: '9464' }),
