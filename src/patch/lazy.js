@@ -13,8 +13,8 @@
 //     undici reads the global ReadableStream when it loads, so fetch(),
 //     Response and anything loading undici count too);
 //   - a require or import of node:stream, node:stream/web, node:stream/promises,
-//     node:worker_threads or node:fs/promises (a resolve hook), and a read of
-//     fs.promises: from there a program reaches functions the patch replaces
+//     node:worker_threads or node:fs/promises (a resolve hook, and
+//     process.getBuiltinModule()), and a read of fs.promises: from there a program reaches functions the patch replaces
 //     (Readable.fromWeb) and native streams (Readable.toWeb, FileHandle);
 //   - Blob.prototype.stream() (Blob and File are loaded at start).
 // Why all of these: a function the program fetched before the patch was
@@ -116,6 +116,13 @@ export function preload(env = process.env) {
   });
   arm(builtin('node:fs'), 'promises', (original) => function promises() {
     firstUse('fs.promises');
+    return ReflectApply(original, this, arguments);
+  });
+  // process.getBuiltinModule() passes no module hook (our own calls use the one captured at start).
+  arm(process, 'getBuiltinModule', (original) => function getBuiltinModule(id) {
+    if (typeof id === 'string' && MODULES.has(id.startsWith('node:') ? id.slice(5) : id)) {
+      firstUse(`process.getBuiltinModule('${id}')`);
+    }
     return ReflectApply(original, this, arguments);
   });
   state = 'armed';

@@ -50,6 +50,10 @@ const cases = [
     const { Readable } = require('stream');
     Readable.toWeb(Readable.from(['a', 'b'])).pipeThrough(new TransformStream()).getReader().read()
       .then((r) => console.log(JSON.stringify(r.value)));`, 'import of stream'],
+  ['process.getBuiltinModule(\'node:stream\').Readable.fromWeb(new ReadableStream())', 'cjs', `
+    const { Readable } = process.getBuiltinModule('node:stream');
+    Readable.fromWeb(new ReadableStream({ start(c) { c.enqueue('y'); c.close(); } }), { objectMode: true })
+      .on('data', (c) => console.log(JSON.stringify(c)));`, "process.getBuiltinModule('node:stream')"],
   ['blob.stream().pipeThrough(new TextDecoderStream())', 'cjs', `
     new Blob(['hello']).stream().pipeThrough(new TextDecoderStream()).getReader().read()
       .then((r) => console.log(JSON.stringify(r.value)));`, 'Blob.prototype.stream()'],
