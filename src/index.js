@@ -20,6 +20,7 @@ export { DecompressionStream } from './codecs/decompression-stream.js';
 export { install, uninstall, isInstalled, nativeClasses } from './patch/globals.js';
 import { installOnLoad } from './patch/globals.js';
 import { finishLoad } from './patch/lazy.js';
+import { patchedStructuredClone } from './patch/transfer.js';
 export { getCounters, resetCounters, getSites } from './metrics/api.js';
 export { renderMetrics, registerPromClient, registerOpenTelemetry } from './metrics/integrations.js';
 export { startFromEnv as startMetricsFromEnv } from './metrics/from-env.js';
@@ -30,4 +31,4 @@ import { installInspect } from './inspect.js';
 installInspect();
 
 // Under the preload (src/patch/lazy.js), the patch is installed now that every module has run.
-finishLoad(installOnLoad, startFromEnv);
+finishLoad({ install: installOnLoad, startMetrics: startFromEnv, structuredClone: patchedStructuredClone });

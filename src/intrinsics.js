@@ -7,6 +7,7 @@ import { types as nodeUtilTypes } from 'node:util';
 import { probeDetachArrayBuffer } from './node-internals/buffer-binding.js';
 
 export const ReflectApply = Reflect.apply;
+export const ReflectDeleteProperty = Reflect.deleteProperty;
 /** `fn` as a function of its receiver: uncurryThis(fn)(x, ...args) is fn.call(x, ...args), whatever call becomes later. */
 export const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
 /** functionCall(fn, thisArg, ...args) is fn.call(thisArg, ...args) with the original call: no argument list. */
@@ -160,6 +161,8 @@ export const isDetachedBuffer = detachedGetter !== undefined
 // (src/node-internals/buffer-binding.js), else structuredClone.
 const detachByBinding = transferMethod === undefined ? probeDetachArrayBuffer() : undefined;
 const structuredCloneFn = globalThis.structuredClone;
+/** Node's structuredClone, as it was at start (the lazy install comes later: src/patch/lazy.js). */
+export const StructuredClone = structuredCloneFn;
 
 function transferByBinding(buffer) {
   const moved = detachByBinding(buffer);

@@ -59,6 +59,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // those runs once (the intrinsics it captured at start among them).
 const EAGER = { entry: 'src/patch/lazy.js', out: 'dist/preload.js' };
 const LIBRARY = { entry: 'src/index.js', out: 'dist/fast-webstreams.js' };
+const BUILTINS = 'src/patch/builtins.js'; // builtin(id): what a bundle's builtin imports are read through
 const ENTRY = LIBRARY.entry;
 const OUT = LIBRARY.out;
 const P = '__fws$'; // prefix of every name the bundle adds; src/ must not use it
@@ -410,11 +411,18 @@ export function bundle(root = ROOT, { entry: entryFile = ENTRY, out: outFile = O
   // and so can load more of Node (node:util's loads node:stream, the worker
   // machinery and creates process.stderr). A name the module lacks, here, is
   // an error, as the import would be.
-  if (shared.size > 0) emit(`import { ${P}x } from ${JSON.stringify(`./${relative(dirname(outFile), sharedFrom)}`)};`);
-  emit(`import { createRequire as ${P}createRequire } from "node:module";
+  if (shared.has(BUILTINS)) {
+    // The eager bundle's builtin(), which holds process.getBuiltinModule as it was at start.
+    const { index, locals } = shared.get(BUILTINS);
+    emit(`import { ${P}x } from ${JSON.stringify(`./${relative(dirname(outFile), sharedFrom)}`)};
+const ${P}builtin = ${P}x[${index}].${locals.get('builtin')};`);
+  } else {
+    if (shared.size > 0) emit(`import { ${P}x } from ${JSON.stringify(`./${relative(dirname(outFile), sharedFrom)}`)};`);
+    emit(`import { createRequire as ${P}createRequire } from "node:module";
 const ${P}builtin = typeof process.getBuiltinModule === 'function'
   ? (id) => process.getBuiltinModule(id)
   : ${P}createRequire(import.meta.url);`);
+  }
   for (const { spec, imported, name, where } of builtins.values()) {
     if (imported === '*') {
       emit(`import * as ${name} from ${JSON.stringify(spec)};`);

@@ -1,6 +1,10 @@
 // Node's own Web Streams classes, captured when fast-webstreams first loads,
-// before the global patch can replace them.
+// before the global patch can replace them. The classes come from
+// node:stream/web (the same objects as Node's globals), not from the globals:
+// loaded on a first use (src/patch/lazy.js), the library may find a global
+// the application replaced or deleted before its first stream.
 import { ReflectApply } from '../intrinsics.js';
+import { builtin } from '../patch/builtins.js';
 
 const names = [
   'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
@@ -15,9 +19,11 @@ export const nativeDescriptors = new Map();
 /** name -> Node's class. */
 export const natives = {};
 
+const streamWeb = builtin('node:stream/web');
 for (const name of names) {
+  void globalThis[name]; // Node 20's lazy accessor becomes the data property it turns into on first use
   nativeDescriptors.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
-  natives[name] = globalThis[name];
+  natives[name] = streamWeb[name];
 }
 
 // Brand checks for Node's native streams: Node's own `locked` getters throw for

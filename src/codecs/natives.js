@@ -16,7 +16,8 @@ export const codecNames = ['TextEncoderStream', 'TextDecoderStream', 'Compressio
 
 /** name -> Node's class (undefined where this Node has none). */
 export const nativeCodecs = {};
-for (const name of codecNames) nativeCodecs[name] = globalThis[name];
+const streamWeb = builtin('node:stream/web'); // not the globals: see src/bridge/natives.js
+for (const name of codecNames) nativeCodecs[name] = streamWeb[name];
 
 // A probe runs Node's class, never ours; each is asked once (errors.js keeps the answers).
 const ask = askNativeOnce;

@@ -62,6 +62,25 @@ export function installOnLoad({ lazy, keep }) {
 
 function installPatch(order, keep, late) {
   if (installed) return false;
+  try {
+    return installAll(order, keep, late);
+  } catch (error) {
+    // Never half-installed (a program froze a prototype the patch replaces,
+    // before its first stream): everything recorded goes back, and the
+    // process goes on with Node's classes.
+    if (codecsInstalled) uninstallCodecs();
+    codecsInstalled = false;
+    if (journal !== undefined) restoreGlobals();
+    if (transferInstalled) uninstallTransferPatch();
+    transferInstalled = false;
+    installed = false;
+    emitFastWarning(`fast-webstreams left everything native: installing the patch failed (${error?.message ?? error})`);
+    debug('left native: everything (install failed: %s)', error?.stack ?? error);
+    return false;
+  }
+}
+
+function installAll(order, keep, late) {
   const features = enabledFeatures();
   journal = new Journal();
   for (const name of names) {
@@ -97,12 +116,12 @@ function installPatch(order, keep, late) {
   if (features.nodeConsumers) installConsumers(journal);
   if (features.bodyShells) installBodies(journal, late);
   if (features.transfer) {
-    installTransferPatch();
-    transferInstalled = true;
+    transferInstalled = true; // before: a throw in it is undone too
+    installTransferPatch(keep);
   }
   if (features.codecs) {
-    installCodecs({ streamWeb: features.streamWeb, keep });
     codecsInstalled = true;
+    installCodecs({ streamWeb: features.streamWeb, keep });
   }
   installed = true;
   tellWhatWasDone(features, order, linkOnly, unlinked, undici);

@@ -32,7 +32,10 @@
 //     classes, which install() adapts to while nothing else has run;
 //   - a metrics output is asked for (its port listens from the start);
 //   - FAST_WEBSTREAMS_LAZY=0.
-import { ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ReflectApply } from '../intrinsics.js';
+import {
+  ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ObjectGetPrototypeOf, PromisePrototypeThen, ReflectApply,
+  ReflectDeleteProperty,
+} from '../intrinsics.js';
 import { builtin } from './builtins.js';
 import { debug } from './debug.js';
 import { builtinUndiciLoaded, npmUndiciLoaded } from './order.js';
@@ -48,7 +51,8 @@ const NAMES = [
 ];
 
 /** Builtins whose require or import is a first use (with or without `node:`). */
-const MODULES = new Set(['stream', 'stream/web', 'stream/promises', 'worker_threads', 'fs/promises']);
+const MODULES = new Set(['stream', 'stream/web', 'stream/promises', 'worker_threads', 'fs/promises',
+  '_stream_readable', '_stream_writable', '_stream_duplex', '_stream_transform', '_stream_passthrough']);
 
 const LIBRARY = '../../dist/fast-webstreams.js'; // from src/patch/ (import.meta.url is this file's, bundled too)
 
@@ -60,6 +64,7 @@ let kept = new Set(); // armed globals the application replaced or deleted befor
 const armed = new Map(); // global name -> { getter, original }: Node's descriptor (Node 20) or null (V8 lazy data, 22+)
 const trampolines = []; // [object, key, Node's descriptor, ours]: the other armed properties
 let hooks; // the resolve hook's registration
+let library; // { install, startMetrics, structuredClone }: set when the library's entry has run
 
 // features.js's isOff(), which stays out of this part (every process compiles
 // what is here); test/unit/switches.test.mjs holds the two to the same words.
@@ -85,6 +90,14 @@ function loadAtStart(env) {
  */
 export function preload(env = process.env) {
   if (state !== 'idle') return;
+  if (library !== undefined) {
+    // The library ran before this preload (an earlier preload imported it): install it now.
+    state = 'done';
+    how = { lazy: false, trigger: 'start' };
+    debug('loading the library at start: it was loaded before the preload');
+    installLibrary();
+    return;
+  }
   const reason = loadAtStart(env);
   if (reason !== undefined) {
     debug('loading the library at start: %s', reason);
@@ -101,33 +114,86 @@ export function preload(env = process.env) {
     if (!(name in globalThis)) continue;
     const original = readable ? ObjectGetOwnPropertyDescriptor(globalThis, name) : null;
     if (original !== null && (original === undefined || original.configurable !== true)) continue;
-    const getter = { [name]() { firstUse(name); return globalThis[name]; } }[name];
-    const setter = { [name](value) { firstUse(name); globalThis[name] = value; } }[name];
-    delete globalThis[name];
-    ObjectDefineProperty(globalThis, name, { get: getter, set: setter, enumerable: false, configurable: true });
-    armed.set(name, { getter, original });
+    const getter = { get [name]() { firstUse(name); return globalThis[name]; } };
+    const setter = { set [name](value) { firstUse(name); globalThis[name] = value; } };
+    const get = ObjectGetOwnPropertyDescriptor(getter, name).get;
+    const set = ObjectGetOwnPropertyDescriptor(setter, name).set;
+    // A global another preload made non-configurable stays as it is (it cannot be replaced later either).
+    if (!ReflectDeleteProperty(globalThis, name)) continue;
+    ObjectDefineProperty(globalThis, name, { get, set, enumerable: false, configurable: true });
+    armed.set(name, { getter: get, original });
   }
   const Module = builtin('node:module');
   hooks = ReflectApply(Module.registerHooks, Module, [{ resolve: resolveHook }]);
   const { Blob } = builtin('node:buffer');
-  arm(Blob.prototype, 'stream', (original) => function stream() {
-    firstUse('Blob.prototype.stream()');
-    return ReflectApply(original, this, arguments);
-  });
-  arm(builtin('node:fs'), 'promises', (original) => function promises() {
-    firstUse('fs.promises');
-    return ReflectApply(original, this, arguments);
-  });
+  // (Methods, not function expressions: like Node's, they cannot be constructed.)
+  arm(Blob.prototype, 'stream', (original) => ({
+    stream() {
+      firstUse('Blob.prototype.stream()');
+      return ReflectApply(original, this, arguments);
+    },
+  }).stream);
+  // fs.promises: its open() arms FileHandle.prototype.readableWebStream on the first handle.
+  // (Reading fs.promises is no first use: an ES module's import of node:fs reads it.)
+  arm(builtin('node:fs'), 'promises', (original) => ({
+    promises() {
+      const promises = ReflectApply(original, this, arguments);
+      if (state === 'armed' && !openArmed) {
+        openArmed = true;
+        arm(promises, 'open', armFileHandles);
+      }
+      return promises;
+    },
+  }).promises);
   // process.getBuiltinModule() passes no module hook (our own calls use the one captured at start).
-  arm(process, 'getBuiltinModule', (original) => function getBuiltinModule(id) {
-    if (typeof id === 'string' && MODULES.has(id.startsWith('node:') ? id.slice(5) : id)) {
-      firstUse(`process.getBuiltinModule('${id}')`);
-    }
-    return ReflectApply(original, this, arguments);
-  });
+  arm(process, 'getBuiltinModule', (original) => ({
+    getBuiltinModule(id) {
+      if (typeof id === 'string' && MODULES.has(id.startsWith('node:') ? id.slice(5) : id)) {
+        firstUse(`process.getBuiltinModule('${id}')`);
+      }
+      return ReflectApply(original, this, arguments);
+    },
+  }).getBuiltinModule);
+  // A structuredClone the program captured before its first stream transfers ours after it.
+  arm(globalThis, 'structuredClone', (original) => ({
+    structuredClone(value) { // eslint-disable-line no-unused-vars -- length 1, as Node's
+      firstUse('structuredClone()');
+      return ReflectApply(library?.structuredClone() ?? original, undefined, arguments);
+    },
+  }).structuredClone);
   state = 'armed';
   debug('armed: the library loads on the first use of a stream (FAST_WEBSTREAMS_LAZY=0 loads it at start)');
 }
+
+/**
+ * fs.promises.open(), armed: the FileHandle it gives is seen before the
+ * program's reaction to the promise runs (this reaction is registered first),
+ * and its class's readableWebStream() becomes a first use. The promise
+ * returned is Node's own.
+ */
+function armFileHandles(original) {
+  let seen = false;
+  const onHandle = (handle) => {
+    if (seen || state !== 'armed' || handle === null || typeof handle !== 'object') return;
+    seen = true;
+    arm(ObjectGetPrototypeOf(handle), 'readableWebStream', (method) => ({
+      readableWebStream() {
+        firstUse('FileHandle.prototype.readableWebStream()');
+        return ReflectApply(method, this, arguments);
+      },
+    }).readableWebStream);
+  };
+  return {
+    open() {
+      const opening = ReflectApply(original, this, arguments);
+      if (!seen) ReflectApply(PromisePrototypeThen, opening, [onHandle, noop]);
+      return opening;
+    },
+  }.open;
+}
+
+function noop() {}
+let openArmed = false;
 
 /** Puts our function in place of a method (or of an accessor's getter), Node's own called through it. */
 function arm(object, key, make) {
@@ -154,6 +220,8 @@ function firstUse(what) {
   if (state !== 'armed') return;
   how = { lazy: true, trigger: what };
   load();
+  // Whatever happened, nothing may stay armed: an accessor left in place would call itself.
+  if (state === 'armed') restoreNodeGlobals();
 }
 
 /** Loads the library (synchronously: require(esm)); it calls restoreNodeGlobals() and finishLoad() itself. */
@@ -161,11 +229,25 @@ function load() {
   try {
     ReflectApply(builtin('node:module').createRequire(import.meta.url), undefined, [LIBRARY]);
   } catch (error) {
-    // Whatever failed (a program's patch of a builtin the library's top level
-    // uses, a missing file), the process goes on with Node's classes.
     restoreNodeGlobals();
+    if (error?.code === 'ERR_REQUIRE_ESM_RACE_CONDITION') {
+      // The application's ES modules are importing the library at this moment
+      // (import 'fast-webstreams' beside import 'node:stream'): its evaluation
+      // comes soon and installs the patch (state stays 'loading'); until then
+      // the globals are Node's.
+      debug('the library is being imported: it installs the patch when it has run (%s)', how?.trigger);
+      return;
+    }
+    // Whatever else failed (a program's patch of a builtin the library's top
+    // level uses, a missing file), the process goes on with Node's classes.
     state = 'done';
     debug('left native: everything (the library failed to load: %s)', error?.stack ?? error);
+  }
+  if (state === 'armed' && library !== undefined) {
+    // Loaded before, by an import that ran while nothing was armed: install now.
+    restoreNodeGlobals();
+    state = 'done';
+    installLibrary();
   }
 }
 
@@ -196,6 +278,7 @@ export function restoreNodeGlobals() {
   for (const [object, key, descriptor, ours] of trampolines) {
     const now = ObjectGetOwnPropertyDescriptor(object, key);
     if (now?.value === ours || now?.get === ours) ObjectDefineProperty(object, key, descriptor);
+    else if (object === globalThis) changed.add(key); // the application's own structuredClone
   }
   trampolines.length = 0;
   hooks?.deregister();
@@ -203,15 +286,21 @@ export function restoreNodeGlobals() {
 }
 
 /**
- * The library's entry calls this when it has run: under the preload it
- * installs the patch (`install(options)`) and starts the metrics the
- * environment asks for. Outside the preload (library mode) it does nothing.
+ * The library's entry calls this when it has run, with { install,
+ * startMetrics, structuredClone }: under the preload it installs the patch
+ * and starts the metrics the environment asks for. Outside the preload
+ * (library mode) it only keeps them, for a preload that comes later.
  */
-export function finishLoad(install, startMetrics) {
+export function finishLoad(entry) {
+  library = entry;
   if (state !== 'loading') return;
   state = 'done';
   how ??= { lazy: true, trigger: 'the application imported it' };
   if (how.lazy) debug('the library loaded on first use (%s)', how.trigger);
-  install({ lazy: how.lazy, keep: kept });
-  startMetrics();
+  installLibrary();
+}
+
+function installLibrary() {
+  library.install({ lazy: how.lazy, keep: kept });
+  library.startMetrics();
 }

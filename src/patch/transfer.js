@@ -5,7 +5,8 @@
 // the value, before Node's own function runs.
 import {
   ReflectApply, SymbolIterator, ArrayIsArray, ArrayFrom, ObjectCreate, ObjectGetPrototypeOf, ObjectKeys, ObjectPrototype,
-  DOMExceptionCtor, MapCtor, mapGet, mapSet, mapHas, mapForEach, SetCtor, setAdd, setForEach,
+  DOMExceptionCtor, MapCtor, mapGet, mapSet, mapHas, mapForEach, SetCtor, setAdd, setForEach, StructuredClone,
+  OriginalError,
 } from '../intrinsics.js';
 import { unwrapReadableStream } from '../readable/readable-stream.js';
 import { unwrapWritableStream } from '../writable/writable-stream.js';
@@ -17,7 +18,10 @@ import { IsReadableStreamLocked } from '../readable/stream-ops.js';
 import { IsWritableStreamLocked } from '../writable/stream-ops.js';
 import { natives } from '../bridge/natives.js';
 
-const originalStructuredClone = globalThis.structuredClone;
+// What ours calls: the global as install() finds it (another preload's wrapper
+// included), or Node's own where the application replaced the global before
+// its first stream (the lazy install keeps its function, src/patch/lazy.js).
+let originalStructuredClone = globalThis.structuredClone;
 const structuredCloneDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'structuredClone');
 const MessagePortPrototype = globalThis.MessagePort?.prototype;
 const originalPostMessage = MessagePortPrototype?.postMessage;
@@ -163,15 +167,31 @@ function postMessage(message, transferOrOptions = undefined) {
 }
 
 let installedPatch = false;
+let replacedClone = false;
+let replacedPost = false;
 
-export function installTransferPatch() {
+/** Our structuredClone while the patch is installed (what a structuredClone captured before it calls). */
+export function patchedStructuredClone() {
+  return installedPatch && originalStructuredClone !== undefined ? structuredClone : undefined;
+}
+
+export function installTransferPatch(keep) {
   if (installedPatch) return;
-  if (originalStructuredClone !== undefined) {
+  if (keep?.has('structuredClone')) {
+    originalStructuredClone = StructuredClone;
+  } else if (originalStructuredClone !== undefined) {
+    // A global or prototype a program froze before its first stream (the lazy
+    // install comes after it): our streams could not be transferred, so
+    // install() leaves everything native (src/patch/globals.js).
+    if (structuredCloneDescriptor?.configurable !== true) throw new OriginalError('globalThis.structuredClone cannot be replaced');
+    replacedClone = true;
     Object.defineProperty(globalThis, 'structuredClone', {
       value: structuredClone, writable: true, enumerable: true, configurable: true,
     });
   }
   if (originalPostMessage !== undefined) {
+    if (postMessageDescriptor?.configurable !== true) throw new OriginalError('MessagePort.prototype.postMessage cannot be replaced');
+    replacedPost = true;
     Object.defineProperty(MessagePortPrototype, 'postMessage', {
       value: postMessage, writable: true, enumerable: true, configurable: true,
     });
@@ -181,11 +201,9 @@ export function installTransferPatch() {
 
 export function uninstallTransferPatch() {
   if (!installedPatch) return;
-  if (originalStructuredClone !== undefined) {
-    Object.defineProperty(globalThis, 'structuredClone', structuredCloneDescriptor);
-  }
-  if (originalPostMessage !== undefined) {
-    Object.defineProperty(MessagePortPrototype, 'postMessage', postMessageDescriptor);
-  }
+  if (replacedClone) Object.defineProperty(globalThis, 'structuredClone', structuredCloneDescriptor);
+  if (replacedPost) Object.defineProperty(MessagePortPrototype, 'postMessage', postMessageDescriptor);
+  replacedClone = false;
+  replacedPost = false;
   installedPatch = false;
 }
