@@ -1,13 +1,16 @@
 /**
  * `fast-webstreams/register`: a side-effect-only preload.
  *
- * Importing it calls `install()` from `fast-webstreams`, replacing the global
- * Web Streams classes (`ReadableStream`, `WritableStream`, `TransformStream`,
- * their readers, writers and controllers, and the two queuing strategies) with
- * this package's, and makes `node:stream/web`, `Response`/`Request` bodies,
- * `instanceof` and Node's stream consumers work with them (docs/interop.md).
- * Importing it again does nothing more. With the environment variable
- * `FAST_WEBSTREAMS=0` (the kill switch) it changes nothing; variables
+ * Importing it arranges for `install()` from `fast-webstreams` to run before
+ * the program's first stream (on the first use of a Web Streams global,
+ * `fetch()`, `node:stream` and the like; at once on Node 20), replacing the
+ * global Web Streams classes (`ReadableStream`, `WritableStream`,
+ * `TransformStream`, their readers, writers and controllers, and the two
+ * queuing strategies) with this package's, and makes `node:stream/web`,
+ * `Response`/`Request` bodies, `instanceof` and Node's stream consumers work
+ * with them (docs/interop.md, "Start-up"). Importing it again does nothing
+ * more. With the environment variable `FAST_WEBSTREAMS=0` (the kill switch) it
+ * changes nothing; `FAST_WEBSTREAMS_LAZY=0` installs at start; variables
  * `FAST_WEBSTREAMS_<FEATURE>=0` turn single features off (STREAM_WEB,
  * INSTANCEOF, NODE_CONSUMERS, BODY_SHELLS, TRANSFER, CODECS), and the
  * `FAST_WEBSTREAMS_METRICS*` variables start the metrics outputs
