@@ -411,13 +411,12 @@ export function bundle(root = ROOT, { entry: entryFile = ENTRY, out: outFile = O
   // and so can load more of Node (node:util's loads node:stream, the worker
   // machinery and creates process.stderr). A name the module lacks, here, is
   // an error, as the import would be.
+  if (shared.size > 0) emit(`import { ${P}x } from ${JSON.stringify(`./${relative(dirname(outFile), sharedFrom)}`)};`);
   if (shared.has(BUILTINS)) {
     // The eager bundle's builtin(), which holds process.getBuiltinModule as it was at start.
     const { index, locals } = shared.get(BUILTINS);
-    emit(`import { ${P}x } from ${JSON.stringify(`./${relative(dirname(outFile), sharedFrom)}`)};
-const ${P}builtin = ${P}x[${index}].${locals.get('builtin')};`);
+    emit(`const ${P}builtin = ${P}x[${index}].${locals.get('builtin')};`);
   } else {
-    if (shared.size > 0) emit(`import { ${P}x } from ${JSON.stringify(`./${relative(dirname(outFile), sharedFrom)}`)};`);
     emit(`import { createRequire as ${P}createRequire } from "node:module";
 const ${P}builtin = typeof process.getBuiltinModule === 'function'
   ? (id) => process.getBuiltinModule(id)

@@ -5,13 +5,7 @@
 // the application replaced or deleted before its first stream.
 import { ReflectApply } from '../intrinsics.js';
 import { builtin } from '../patch/builtins.js';
-
-const names = [
-  'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
-  'ReadableStreamDefaultController', 'ReadableByteStreamController', 'WritableStream',
-  'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'TransformStream',
-  'TransformStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy',
-];
+import { STREAM_CLASS_NAMES } from '../global-names.js';
 
 /** name -> the global property descriptor as Node defined it (Node uses lazy accessors). */
 export const nativeDescriptors = new Map();
@@ -20,7 +14,7 @@ export const nativeDescriptors = new Map();
 export const natives = {};
 
 const streamWeb = builtin('node:stream/web');
-for (const name of names) {
+for (const name of STREAM_CLASS_NAMES) {
   void globalThis[name]; // Node 20's lazy accessor becomes the data property it turns into on first use
   nativeDescriptors.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
   natives[name] = streamWeb[name];

@@ -9,10 +9,11 @@ import {
 import { askNativeOnce, thrownCode } from '../errors.js';
 import { builtin } from '../patch/builtins.js';
 import { noop } from '../promise.js';
+import { CODEC_CLASS_NAMES } from '../global-names.js';
 
 const { setTimeout, clearTimeout } = builtin('node:timers'); // a program's fake timers must not stall a probe
 
-export const codecNames = ['TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream'];
+export const codecNames = CODEC_CLASS_NAMES;
 
 /** name -> Node's class (undefined where this Node has none). */
 export const nativeCodecs = {};

@@ -68,12 +68,7 @@ function installPatch(order, keep, late) {
     // Never half-installed (a program froze a prototype the patch replaces,
     // before its first stream): everything recorded goes back, and the
     // process goes on with Node's classes.
-    if (codecsInstalled) uninstallCodecs();
-    codecsInstalled = false;
-    if (journal !== undefined) restoreGlobals();
-    if (transferInstalled) uninstallTransferPatch();
-    transferInstalled = false;
-    installed = false;
+    putEverythingBack();
     emitFastWarning(`fast-webstreams left everything native: installing the patch failed (${error?.message ?? error})`);
     debug('left native: everything (install failed: %s)', error?.stack ?? error);
     return false;
@@ -189,13 +184,18 @@ function restoreGlobals() {
 /** Restores every global, prototype and module export exactly as it was before install(). */
 export function uninstall() {
   if (!installed) return false;
+  putEverythingBack();
+  return true;
+}
+
+/** uninstall()'s work, also what undoes an install() that failed part-way. */
+function putEverythingBack() {
   if (codecsInstalled) {
     uninstallCodecs(); // restores its own record, before the journal's
     codecsInstalled = false;
   }
-  restoreGlobals();
+  if (journal !== undefined) restoreGlobals();
   if (transferInstalled) uninstallTransferPatch();
   transferInstalled = false;
   installed = false;
-  return true;
 }

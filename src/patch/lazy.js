@@ -40,19 +40,15 @@ import { builtin } from './builtins.js';
 import { debug } from './debug.js';
 import { builtinUndiciLoaded, npmUndiciLoaded } from './order.js';
 import { nodeMajor } from '../node-version.js';
+import { CODEC_CLASS_NAMES, STREAM_CLASS_NAMES } from '../global-names.js';
 
 /** The globals whose first use loads the library: every class install() may replace. */
-const NAMES = [
-  'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
-  'ReadableStreamDefaultController', 'ReadableByteStreamController', 'WritableStream',
-  'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'TransformStream',
-  'TransformStreamDefaultController', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy',
-  'TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream',
-];
+const NAMES = [...STREAM_CLASS_NAMES, ...CODEC_CLASS_NAMES];
 
 /** Builtins whose require or import is a first use (with or without `node:`). */
 const MODULES = new Set(['stream', 'stream/web', 'stream/promises', 'worker_threads', 'fs/promises',
   '_stream_readable', '_stream_writable', '_stream_duplex', '_stream_transform', '_stream_passthrough']);
+const watched = (id) => typeof id === 'string' && MODULES.has(id.startsWith('node:') ? id.slice(5) : id);
 
 const LIBRARY = '../../dist/fast-webstreams.js'; // from src/patch/ (import.meta.url is this file's, bundled too)
 
@@ -113,15 +109,17 @@ export function preload(env = process.env) {
   for (const name of NAMES) {
     if (!(name in globalThis)) continue;
     const original = readable ? ObjectGetOwnPropertyDescriptor(globalThis, name) : null;
-    if (original !== null && (original === undefined || original.configurable !== true)) continue;
-    const getter = { get [name]() { firstUse(name); return globalThis[name]; } };
-    const setter = { set [name](value) { firstUse(name); globalThis[name] = value; } };
-    const get = ObjectGetOwnPropertyDescriptor(getter, name).get;
-    const set = ObjectGetOwnPropertyDescriptor(setter, name).set;
+    if (original === undefined) continue; // inherited, not globalThis's own
     // A global another preload made non-configurable stays as it is (it cannot be replaced later either).
     if (!ReflectDeleteProperty(globalThis, name)) continue;
-    ObjectDefineProperty(globalThis, name, { get, set, enumerable: false, configurable: true });
-    armed.set(name, { getter: get, original });
+    // (An accessor named as Node's are: `get ReadableStream`.)
+    const accessor = ObjectGetOwnPropertyDescriptor({
+      get [name]() { firstUse(name); return globalThis[name]; },
+      set [name](value) { firstUse(name); globalThis[name] = value; },
+    }, name);
+    accessor.enumerable = false;
+    ObjectDefineProperty(globalThis, name, accessor);
+    armed.set(name, { getter: accessor.get, original });
   }
   const Module = builtin('node:module');
   hooks = ReflectApply(Module.registerHooks, Module, [{ resolve: resolveHook }]);
@@ -148,9 +146,7 @@ export function preload(env = process.env) {
   // process.getBuiltinModule() passes no module hook (our own calls use the one captured at start).
   arm(process, 'getBuiltinModule', (original) => ({
     getBuiltinModule(id) {
-      if (typeof id === 'string' && MODULES.has(id.startsWith('node:') ? id.slice(5) : id)) {
-        firstUse(`process.getBuiltinModule('${id}')`);
-      }
+      if (watched(id)) firstUse(`process.getBuiltinModule('${id}')`);
       return ReflectApply(original, this, arguments);
     },
   }).getBuiltinModule);
@@ -208,10 +204,7 @@ function arm(object, key, make) {
 }
 
 function resolveHook(specifier, context, nextResolve) {
-  if (state === 'armed' && typeof specifier === 'string' &&
-      MODULES.has(specifier.startsWith('node:') ? specifier.slice(5) : specifier)) {
-    firstUse(`import of ${specifier}`);
-  }
+  if (state === 'armed' && watched(specifier)) firstUse(`import of ${specifier}`);
   return nextResolve(specifier, context);
 }
 
@@ -243,12 +236,6 @@ function load() {
     state = 'done';
     debug('left native: everything (the library failed to load: %s)', error?.stack ?? error);
   }
-  if (state === 'armed' && library !== undefined) {
-    // Loaded before, by an import that ran while nothing was armed: install now.
-    restoreNodeGlobals();
-    state = 'done';
-    installLibrary();
-  }
 }
 
 /**
@@ -274,13 +261,13 @@ export function restoreNodeGlobals() {
     }
   }
   armed.clear();
-  kept = changed;
   for (const [object, key, descriptor, ours] of trampolines) {
     const now = ObjectGetOwnPropertyDescriptor(object, key);
     if (now?.value === ours || now?.get === ours) ObjectDefineProperty(object, key, descriptor);
     else if (object === globalThis) changed.add(key); // the application's own structuredClone
   }
   trampolines.length = 0;
+  kept = changed;
   hooks?.deregister();
   hooks = undefined;
 }
