@@ -2,6 +2,7 @@
 // put them in place of Node's on globalThis. The package exports the same
 // modules bundled into one, dist/fast-webstreams.js (tools/bundle.mjs).
 import './patch/load-begin.js'; // first: under the preload, Node's globals back before any module reads one
+import './fast/plug.js'; // the fast paths, on the spec's hooks before any stream exists (src/tiers.js)
 export { ReadableStream } from './readable/readable-stream.js';
 export { ReadableStreamDefaultReader } from './readable/default-reader.js';
 export { ReadableStreamBYOBReader } from './readable/byob-reader.js';

@@ -18,7 +18,7 @@ import { AcquireReadableStreamDefaultReader } from '../readable/default-reader.j
 import { IsReadableStreamLocked } from '../readable/stream-ops.js';
 import { natives } from './natives.js';
 import { counters } from '../metrics/counters.js';
-import { feedPump } from '../fast/pipe-pump.js';
+import { tiers } from '../tiers.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const RS = natives.ReadableStream.prototype;
@@ -88,7 +88,7 @@ function ownedBytes(chunk) {
  * microtask later, as for a pull() source (feedPump in src/fast/pipe-pump.js).
  */
 function enqueueFromReaction(stream, controller, chunk) {
-  feedPump(stream, ReadableByteStreamControllerEnqueue, controller, chunk);
+  tiers.feedPump(stream, ReadableByteStreamControllerEnqueue, controller, chunk);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import { natives } from './natives.js';
 import { counters } from '../metrics/counters.js';
 import { canWriteDirectly, writeDirectly } from '../fast/direct-write.js';
+import { tiers } from '../tiers.js';
 
 function readFrom(reader) {
   const request = new DefaultReadRequest();
@@ -75,7 +76,7 @@ export function nativeWritableWithRelease(stream) {
   let request = new TwinWriteRequest();
   const twin = new natives.WritableStream({
     write(chunk) {
-      if (writer.stream !== stream || !canWriteDirectly(stream)) return WritableStreamDefaultWriterWrite(writer, chunk);
+      if (writer.stream !== stream || !tiers.on || !canWriteDirectly(stream)) return WritableStreamDefaultWriterWrite(writer, chunk);
       // Node's writable calls write() again only once the last one settled.
       if (request.pending) request = new TwinWriteRequest();
       return writeFromTwin(stream, chunk, request);

@@ -14,7 +14,7 @@
 // (transformReadArmed). Anything else that could look at those records
 // first makes them what the spec's read made them (settleArmedRead): the
 // readable side closing or erroring (pumpSourceEnded), the pipe finalizing
-// (unlinkChain), util.inspect() of the TransformStream, another read.
+// (PipePump.finalize), util.inspect() of the TransformStream, another read.
 import { ReadableStreamAddReadRequest } from '../readable/stream-ops.js';
 
 /**

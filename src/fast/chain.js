@@ -5,32 +5,12 @@
 // (TransformStreamImpl.fused). A pump that writes into a transform directly
 // marks itself handingOff while transform() runs, and the pump reading the
 // transform's output runs as soon as transform() returns (pipe-pump.js), so
-// a chunk crosses the whole chain in one go. A chain is counted as resolved
-// where it ends: at the sink's pipe, or at a reader or iterator.
+// a chunk crosses the whole chain in one go (PipePump.link and finalize set
+// and clear the slots). A chain is counted as resolved where it ends: at the
+// sink's pipe, or at a reader or iterator.
 import { counters } from '../metrics/counters.js';
 import { TransformStreamDefaultControllerPerformTransform } from '../transform/default-controller.js';
 import { runOutputPump } from './pipe-pump.js';
-import { settleArmedRead } from './armed-read.js';
-
-/** Links a new pipe's pump to the streams it reads and writes, and to the chain they form. */
-export function linkChain(pump) {
-  pump.source.pump = pump;
-  const fed = pump.dest.transform;
-  if (fed !== undefined) fed.fused = pump;
-  const drained = pump.source.transform;
-  if (drained !== undefined && drained.fused !== undefined) {
-    counters.fusedStreams++;
-    if (fed === undefined) counters.fusedChains++; // the chain is resolved at its sink
-  }
-}
-
-/** Undoes linkChain() when the pipe finalizes. */
-export function unlinkChain(pump) {
-  if (pump.armed) settleArmedRead(pump.source.transform); // the reader's release errors the pending read
-  if (pump.source.pump === pump) pump.source.pump = undefined;
-  const fed = pump.dest.transform;
-  if (fed !== undefined && fed.fused === pump) fed.fused = undefined;
-}
 
 /**
  * Hook for a reader or iterator acquired on a transform's output: a chain

@@ -146,6 +146,49 @@ export class PipePump {
     this.checkPullSettledLater = checkPullSettledLater;
   }
 
+  // What pipe-to.js drives its pump with (src/readable/pipe-loop.js has the same).
+
+  /** Links the pump to the streams it reads and writes, and to the chain they form (src/fast/chain.js). */
+  link() {
+    this.source.pump = this;
+    const fed = this.dest.transform;
+    if (fed !== undefined) fed.fused = this;
+    const drained = this.source.transform;
+    if (drained !== undefined && drained.fused !== undefined) {
+      counters.fusedStreams++;
+      if (fed === undefined) counters.fusedChains++; // the chain is resolved at its sink
+    }
+  }
+
+  /** The first reads, inside pipeTo(): their writes take the writer (pumpChunks). */
+  start() {
+    pumpChunks(this, true);
+  }
+
+  flushPendingChunk() {
+    flushPendingChunk(this);
+  }
+
+  dropPendingChunk() {
+    dropPendingChunk(this);
+  }
+
+  waitForWritesToFinish() {
+    return waitForWritesToFinish(this);
+  }
+
+  closeDestination() {
+    return closeDestination(this);
+  }
+
+  /** Undoes link() when the pipe finalizes. */
+  finalize() {
+    if (this.armed) settleArmedRead(this.source.transform); // the reader's release errors the pending read
+    if (this.source.pump === this) this.source.pump = undefined;
+    const fed = this.dest.transform;
+    if (fed !== undefined && fed.fused === this) fed.fused = undefined;
+  }
+
   /** Runs the step a chunk handed over while its producer ran asked for (stepRequested). */
   stepIfRequested() {
     if (!this.stepRequested) return;
@@ -168,7 +211,7 @@ export class PipePump {
  * then waits: for the writer's ready promise, or for the read request to be
  * fulfilled by the producer.
  */
-export function pumpChunks(pump, insidePipeTo = false) {
+function pumpChunks(pump, insidePipeTo = false) {
   if (!insidePipeTo) {
     pumpLoop(pump);
     return;
@@ -649,7 +692,7 @@ export function pumpSourceEnded(pump) {
  * shutdown wrote its chunk ahead of another pipe's), and the shutdown counts
  * it as in flight until it is written.
  */
-export function flushPendingChunk(pump) {
+function flushPendingChunk(pump) {
   if (pump.writeQueued && pump.hasPendingChunk) {
     if (!pump.writeOwed) {
       pump.writeOwed = true;
@@ -668,13 +711,13 @@ function writeOwedChunk(pump) {
 }
 
 /** Drops the chunk read but not yet written (the destination can no longer take it). */
-export function dropPendingChunk(pump) {
+function dropPendingChunk(pump) {
   pump.pendingChunk = undefined;
   pump.hasPendingChunk = false;
 }
 
 /** Waits until every chunk that has been read has been written. */
-export function waitForWritesToFinish(pump) {
+function waitForWritesToFinish(pump) {
   if (pump.writesInFlight === 0) return promiseResolvedWith(undefined);
   pump.writesFinished = new Deferred();
   return pump.writesFinished.promise;
@@ -685,7 +728,7 @@ export function waitForWritesToFinish(pump) {
  * runs inside it; what flush() enqueues passes on down the chain at once, as
  * transform()'s output does (tier 0).
  */
-export function closeDestination(pump) {
+function closeDestination(pump) {
   pump.destClean = false;
   const writer = pump.pipe.writer;
   const transform = pump.dest.transform;

@@ -14,6 +14,8 @@
 //                                     CompressionStream and DecompressionStream (by default
 //                                     ours replace them, so chains through them stay fused:
 //                                     docs/codecs.md)
+//   FAST_WEBSTREAMS_FAST_PATHS=0      every stream on the spec path: no fused or sync hop
+//                                     (src/fast/plug.js), to bisect a suspected difference
 //   FAST_WEBSTREAMS_LAZY=0            the preload loads the library at start, not on the
 //                                     first use of a stream global (src/patch/lazy.js)
 //   FAST_WEBSTREAMS_METRICS*          the metrics outputs (src/metrics/from-env.js)
@@ -84,6 +86,7 @@ export const VARIABLES = {
   FAST_WEBSTREAMS: switchCheck(true),
   ...Object.fromEntries(Object.values(FEATURES).map((name) => [name, switchCheck(true)])),
   FAST_WEBSTREAMS_LAZY: switchCheck(true),
+  FAST_WEBSTREAMS_FAST_PATHS: switchCheck(true),
   FAST_WEBSTREAMS_METRICS: (name, value) => {
     const unknown = readOutputs(value).filter((part) => !OUTPUTS.includes(part));
     return unknown.length === 0 ? undefined

@@ -6,7 +6,7 @@ import {
   promiseThen,
 } from '../intrinsics.js';
 import { nodeMajor } from '../node-version.js';
-import { nextBufferedChunk } from '../fast/sync-read.js';
+import { tiers } from '../tiers.js';
 import { readsAfterQueuedRead } from '../node-pace.js';
 import { counters } from '../metrics/counters.js';
 import { sites, countAtSite } from '../metrics/sites.js';
@@ -100,7 +100,7 @@ function returnSteps(it, value) {
  */
 function chainedNextSteps(it) {
   if (!it.isFinished) {
-    const known = nextBufferedChunk(it.reader.stream); // tier 1 hook
+    const known = tiers.nextBufferedChunk(it.reader.stream); // tier 1 hook
     if (known !== undefined) {
       it.ongoingPromise = undefined;
       return known;
@@ -142,7 +142,7 @@ class ReadableStreamAsyncIterator {
       return it.ongoingPromise;
     }
     if (!it.isFinished) {
-      const known = nextBufferedChunk(it.reader.stream); // tier 1 hook
+      const known = tiers.nextBufferedChunk(it.reader.stream); // tier 1 hook
       if (known !== undefined) {
         // Node 20/22: the next call waits on this one (readsAfterQueuedRead).
         // Read at once, it could merge into the pullAgain of a pull() in

@@ -16,7 +16,7 @@ import { reactToResult } from '../promise.js';
 import { TransferArrayBuffer, CloneArrayBuffer } from '../array-buffers.js';
 import { emptyQueue, pushOwned } from '../queue.js';
 import { kWrap } from '../facade.js';
-import { feedPump, pumpAfterPull } from '../fast/pipe-pump.js';
+import { tiers } from '../tiers.js';
 import { attachUnderlyingSource, pullAlgorithmOf, cancelAlgorithmOf } from './underlying-source.js';
 import { reactToStart } from '../start.js';
 import {
@@ -357,11 +357,11 @@ function makePullReactions(controller) {
     // src/fast/pipe-pump.js, as the default controller's finishPull().
     if (controller.pullAgain) {
       controller.pullAgain = false;
-      feedPump(controller.stream, ReadableByteStreamControllerCallPullIfNeeded, controller);
+      tiers.feedPump(controller.stream, ReadableByteStreamControllerCallPullIfNeeded, controller);
       return;
     }
     const pump = controller.stream.pump;
-    if (pump !== undefined) pumpAfterPull(pump, ReadableByteStreamControllerCallPullIfNeeded, controller);
+    if (pump !== undefined) tiers.pumpAfterPull(pump, ReadableByteStreamControllerCallPullIfNeeded, controller);
   };
   const onRejected = (e) => {
     ReadableByteStreamControllerError(controller, e);

@@ -11,7 +11,7 @@ import {
   ReadableStreamGetNumReadRequests, ReadableStreamFulfillReadRequest, ReadableStreamAddReadRequest,
 } from './stream-ops.js';
 import { illegalConstructor, invalidState } from '../errors.js';
-import { feedPump, pumpAfterPull } from '../fast/pipe-pump.js';
+import { tiers } from '../tiers.js';
 
 export class ReadableStreamDefaultControllerImpl {
   constructor() {
@@ -199,11 +199,11 @@ function finishPull(controller, onCleanStack) {
   // as soon as the pull returns: the fast-path hooks of src/fast/pipe-pump.js.
   const pump = onCleanStack ? controller.stream.pump : undefined;
   if (!controller.pullAgain) {
-    if (pump !== undefined) pumpAfterPull(pump, ReadableStreamDefaultControllerCallPullIfNeeded, controller);
+    if (pump !== undefined) tiers.pumpAfterPull(pump, ReadableStreamDefaultControllerCallPullIfNeeded, controller);
     return;
   }
   controller.pullAgain = false;
-  if (onCleanStack) feedPump(controller.stream, ReadableStreamDefaultControllerCallPullIfNeeded, controller);
+  if (onCleanStack) tiers.feedPump(controller.stream, ReadableStreamDefaultControllerCallPullIfNeeded, controller);
   else ReadableStreamDefaultControllerCallPullIfNeeded(controller);
 }
 
@@ -388,7 +388,7 @@ export function ReadableStreamDefaultControllerStartFulfilled(controller) {
   controller.started = true;
   // A reaction, so a clean stack: a pipe whose first read (issued inside
   // pipeTo()) the first pull() fulfils writes when pull() returns.
-  feedPump(controller.stream, ReadableStreamDefaultControllerCallPullIfNeeded, controller);
+  tiers.feedPump(controller.stream, ReadableStreamDefaultControllerCallPullIfNeeded, controller);
 }
 
 /** The steps upon rejection of the start promise. */

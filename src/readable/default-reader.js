@@ -1,5 +1,5 @@
 // ReadableStreamDefaultReader (spec 4.4) and the default read request used by read().
-import { readBufferedChunk } from '../fast/sync-read.js';
+import { tiers } from '../tiers.js';
 import { Deferred, promiseRejectedWith } from '../promise.js';
 import { kWrap } from '../facade.js';
 import { illegalInvocation, defineInterface } from '../webidl.js';
@@ -121,7 +121,7 @@ export class ReadableStreamDefaultReader {
       return promiseRejectedWith(invalidState('The reader is not attached to a stream'));
     }
     const stream = reader.stream;
-    const known = readBufferedChunk(stream); // tier 1 hook
+    const known = tiers.readBufferedChunk(stream); // tier 1 hook
     if (known !== undefined) return known;
     counters.specReads++;
     if (sites.on) countAtSite(stream, 'specReads');

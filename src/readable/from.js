@@ -8,7 +8,7 @@ import {
   ReadableStreamDefaultControllerError, kParked, parkedPullFulfilled,
 } from './default-controller.js';
 import { fromIteratesInPlace } from '../node-pace.js';
-import { feedPump } from '../fast/pipe-pump.js';
+import { tiers } from '../tiers.js';
 import {
   argNotIterable, codedTypeError, fromNotCallableCode, invalidState, plainTypeError,
 } from '../errors.js';
@@ -94,7 +94,7 @@ function pullAsync(record, stream) {
       // reading the stream writes the chunk when enqueue() returns, as the
       // reference implementation's pipe writes inside its read's chunk
       // steps, not a microtask later (fuzz seed 1524).
-      feedPump(stream, ReadableStreamDefaultControllerEnqueue, stream.controller, iterResult.value);
+      tiers.feedPump(stream, ReadableStreamDefaultControllerEnqueue, stream.controller, iterResult.value);
     }
   });
   return promiseResolvedWith(enqueued);
@@ -110,7 +110,7 @@ function pullInPlaceAlgorithm(record, streamOf) {
   const onIterError = (e) => ReadableStreamDefaultControllerError(streamOf().controller, e);
   const enqueueValue = (value) => {
     const stream = streamOf();
-    feedPump(stream, ReadableStreamDefaultControllerEnqueue, stream.controller, value);
+    tiers.feedPump(stream, ReadableStreamDefaultControllerEnqueue, stream.controller, value);
     parkedPullFulfilled(stream.controller);
   };
   const onIterResult = (iterResult) => {

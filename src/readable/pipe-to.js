@@ -2,18 +2,16 @@
 // the reader and writer the pipe holds, the four propagation rules (watchers
 // on both streams' closed promises and the abort signal), shutdown and
 // finalize. How chunks move while the pipe runs (the spec's "in parallel"
-// loop: wait for the writer to be ready, read a chunk, write it) is the pump
-// in src/fast/pipe-pump.js, which also fuses pipeThrough chains
-// (src/fast/chain.js).
+// loop: wait for the writer to be ready, read a chunk, write it) is the
+// pipe's pump: the one the fast paths plug in (src/fast/pipe-pump.js, which
+// also fuses pipeThrough chains), or else the spec's loop (pipe-loop.js).
 import {
   ReflectApply, abortSignalAborted, abortSignalReason, isAbortSignal,
   EventTargetAddEventListener, EventTargetRemoveEventListener,
 } from '../intrinsics.js';
 import { Deferred, promiseResolvedWith, reactToPromise } from '../promise.js';
-import {
-  PipePump, pumpChunks, flushPendingChunk, dropPendingChunk, waitForWritesToFinish, closeDestination,
-} from '../fast/pipe-pump.js';
-import { linkChain, unlinkChain } from '../fast/chain.js';
+import { tiers } from '../tiers.js';
+import { PipeLoop } from './pipe-loop.js';
 import { requireDictionary, getMember } from '../webidl.js';
 import { ReadableStreamCancel } from './stream-ops.js';
 import { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRelease } from './default-reader.js';
@@ -49,7 +47,10 @@ class PipeState {
     this.shuttingDown = false;
     this.finalized = false; // the reader and writer are released
     this.result = new Deferred();
-    this.pump = new PipePump(this); // the chunks read and written (src/fast/pipe-pump.js)
+    // The chunks read and written: src/fast/pipe-pump.js's pump, linked
+    // into the chain it belongs to, or the spec's loop.
+    const createPipePump = tiers.createPipePump;
+    this.pump = createPipePump === undefined ? new PipeLoop(this) : createPipePump(this);
   }
 }
 
@@ -57,7 +58,6 @@ class PipeState {
 export function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventCancel, signal) {
   const pipe = new PipeState(source, dest, preventClose, preventAbort, preventCancel, signal);
   source.disturbed = true;
-  linkChain(pipe.pump);
 
   if (signal !== undefined) {
     const abortAlgorithm = () => abortPipe(pipe);
@@ -95,7 +95,7 @@ export function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, p
   // The first read goes out inside pipeTo(), as natively (Node 24+) and in the
   // reference implementation: a read issued a microtask later would find the
   // source's first pull in progress and ask for one more.
-  pumpChunks(pipe.pump, true);
+  pipe.pump.start();
   return pipe.result.promise;
 }
 
@@ -119,7 +119,7 @@ function destErrored(pipe) {
 
 function sourceClosed(pipe) {
   if (!pipe.preventClose) {
-    shutdownWithAction(pipe, () => closeDestination(pipe.pump), false);
+    shutdownWithAction(pipe, () => pipe.pump.closeDestination(), false);
   } else {
     shutdown(pipe, false);
   }
@@ -180,10 +180,10 @@ function shutdownWithAction(pipe, action, hasError, originalError) {
       (newError) => finalize(pipe, true, newError));
   };
   if (destIsWritableAndOpen(pipe)) {
-    flushPendingChunk(pipe.pump);
-    reactToPromise(waitForWritesToFinish(pipe.pump), doTheRest);
+    pipe.pump.flushPendingChunk();
+    reactToPromise(pipe.pump.waitForWritesToFinish(), doTheRest);
   } else {
-    dropPendingChunk(pipe.pump);
+    pipe.pump.dropPendingChunk();
     doTheRest();
   }
 }
@@ -193,10 +193,10 @@ function shutdown(pipe, hasError, error) {
   if (pipe.shuttingDown) return;
   pipe.shuttingDown = true;
   if (destIsWritableAndOpen(pipe)) {
-    flushPendingChunk(pipe.pump);
-    reactToPromise(waitForWritesToFinish(pipe.pump), () => finalize(pipe, hasError, error));
+    pipe.pump.flushPendingChunk();
+    reactToPromise(pipe.pump.waitForWritesToFinish(), () => finalize(pipe, hasError, error));
   } else {
-    dropPendingChunk(pipe.pump);
+    pipe.pump.dropPendingChunk();
     finalize(pipe, hasError, error);
   }
 }
@@ -204,7 +204,7 @@ function shutdown(pipe, hasError, error) {
 /** "Finalize" */
 function finalize(pipe, hasError, error) {
   pipe.finalized = true;
-  unlinkChain(pipe.pump);
+  pipe.pump.finalize();
   // The watchers have nothing left to do (shuttingDown is set): drop them
   // rather than let the releases below queue them.
   pipe.reader.closed.unwatch();

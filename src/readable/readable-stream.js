@@ -20,7 +20,7 @@ import { ReadableStreamFromIterable } from './from.js';
 import { unwrapWritableStream, isWritableStreamLocked } from '../writable/writable-stream.js';
 import { counters } from '../metrics/counters.js';
 import { sites, noteCreation } from '../metrics/sites.js';
-import { countChainEndingAtReader } from '../fast/chain.js';
+import { tiers } from '../tiers.js';
 import { invalidArgType, invalidArgValueRange, invalidState, startNotCallable } from '../errors.js';
 
 /**
@@ -116,7 +116,7 @@ export class ReadableStream {
       : convertEnum(modeValue, 'byob', 'options.mode');
     const stream = this.#impl;
     const reader = mode === undefined ? AcquireReadableStreamDefaultReader(stream) : AcquireReadableStreamBYOBReader(stream);
-    countChainEndingAtReader(stream);
+    tiers.countChainEndingAtReader(stream);
     return reader.facade;
   }
 
@@ -183,7 +183,7 @@ export class ReadableStream {
     requireDictionary(options, 'options');
     const preventCancel = !!getMember(options, 'preventCancel');
     const iterator = CreateReadableStreamAsyncIterator(this.#impl, preventCancel);
-    countChainEndingAtReader(this.#impl);
+    tiers.countChainEndingAtReader(this.#impl);
     return iterator;
   }
 

@@ -4,7 +4,7 @@
 // readable-stream.js is only a facade over a ReadableStreamImpl.
 import { emptyQueue, pushOwned } from '../queue.js';
 import { LazyDeferred, LazyTypeError, promiseResolvedWith, promiseRejectedWith, uponPromise, returnUndefined } from '../promise.js';
-import { pumpSourceEnded } from '../fast/pipe-pump.js';
+import { tiers } from '../tiers.js';
 
 export class ReadableStreamImpl {
   constructor() {
@@ -50,7 +50,7 @@ export function ReadableStreamCancel(stream, reason) {
 /** ReadableStreamClose */
 export function ReadableStreamClose(stream) {
   stream.state = 'closed';
-  if (stream.pump !== undefined) pumpSourceEnded(stream.pump);
+  if (stream.pump !== undefined) tiers.pumpSourceEnded(stream.pump);
   const watcher = stream.closedWatcher;
   if (watcher !== undefined) watcher.resolve(undefined);
   const reader = stream.reader;
@@ -69,7 +69,7 @@ export function ReadableStreamClose(stream) {
 export function ReadableStreamError(stream, e) {
   stream.state = 'errored';
   stream.storedError = e;
-  if (stream.pump !== undefined) pumpSourceEnded(stream.pump);
+  if (stream.pump !== undefined) tiers.pumpSourceEnded(stream.pump);
   const watcher = stream.closedWatcher;
   if (watcher !== undefined) watcher.reject(e); // marked as handled
   const reader = stream.reader;

@@ -8,7 +8,7 @@ import {
 import { AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead } from './default-reader.js';
 import { isByteStreamController } from './byte-controller.js';
 import { ReadableByteStreamTee } from './byte-tee.js';
-import { feedPump } from '../fast/pipe-pump.js';
+import { tiers } from '../tiers.js';
 
 /** ReadableStreamTee: returns two internal stream records. */
 export function ReadableStreamTee(stream, cloneForBranch2) {
@@ -48,8 +48,8 @@ class TeeReadRequest {
       // Our own microtask, a clean stack: a pipe reading a branch writes the
       // chunk as soon as the enqueue returns, as the spec's pipe writes inside
       // its chunk steps (feedPump; fuzz seed 18846).
-      if (!tee.canceled1) feedPump(tee.branch1, ReadableStreamDefaultControllerEnqueue, tee.branch1.controller, chunk);
-      if (!tee.canceled2) feedPump(tee.branch2, ReadableStreamDefaultControllerEnqueue, tee.branch2.controller, chunk);
+      if (!tee.canceled1) tiers.feedPump(tee.branch1, ReadableStreamDefaultControllerEnqueue, tee.branch1.controller, chunk);
+      if (!tee.canceled2) tiers.feedPump(tee.branch2, ReadableStreamDefaultControllerEnqueue, tee.branch2.controller, chunk);
       tee.reading = false;
       if (tee.readAgain) teePull(tee);
     });

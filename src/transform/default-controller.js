@@ -15,7 +15,7 @@ import {
 } from './transform-stream.js';
 import { ReadableStreamFulfillReadRequest } from '../readable/stream-ops.js';
 import { illegalConstructor, invalidState, plainTypeError } from '../errors.js';
-import { enqueueIntoArmedRead } from '../fast/armed-read.js';
+import { tiers } from '../tiers.js';
 import { clearedTransformResolves } from '../node-pace.js';
 import { clearedTransformMessage } from '../messages.js';
 
@@ -158,7 +158,7 @@ export function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   const stream = controller.stream;
   // Tier 0 hook, a fused chain's hop: a read is armed only on a readable side
   // that can take a chunk (closing or erroring it settles the read first).
-  if (enqueueIntoArmedRead(stream, chunk)) return;
+  if (tiers.enqueueIntoArmedRead(stream, chunk)) return;
   const readableController = stream.readable.controller;
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(readableController)) {
     throw invalidState('Unable to enqueue');

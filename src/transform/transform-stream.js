@@ -29,8 +29,7 @@ import {
 } from './default-controller.js';
 import { counters } from '../metrics/counters.js';
 import { sites, noteCreation } from '../metrics/sites.js';
-import { performTransformHandingOff } from '../fast/chain.js';
-import { transformReadArmed } from '../fast/armed-read.js';
+import { tiers } from '../tiers.js';
 import { invalidArgType, invalidArgValueRange, plainTypeError, transformerStartNotCallable } from '../errors.js';
 import { parkedWriteReactsToTransform, clearedTransformResolves } from '../node-pace.js';
 
@@ -293,10 +292,20 @@ export function TransformStreamUnblockWrite(stream) {
 
 /** TransformStreamDefaultSinkWriteAlgorithm */
 function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
-  if (stream.backpressure && !transformReadArmed(stream) && !stream.writesAhead) {
+  if (stream.backpressure && !tiers.transformReadArmed(stream) && !stream.writesAhead) {
     return transformAfterBackpressureChange(stream, chunk);
   }
   return TransformStreamDefaultControllerPerformTransform(stream.controller, chunk);
+}
+
+/**
+ * PerformTransform after the write waited for backpressure to drop. Into a
+ * transform a fast path's pump writes (`fused`), what transform() enqueues
+ * goes down the chain at once (tier 0 hook).
+ */
+function performTransform(stream, chunk) {
+  if (stream.fused === undefined) return TransformStreamDefaultControllerPerformTransform(stream.controller, chunk);
+  return tiers.performTransformHandingOff(stream, chunk);
 }
 
 /**
@@ -320,7 +329,7 @@ function transformAfterBackpressureChange(stream, chunk) {
     // PerformTransform's promise, which this reaction's promise adopts. For a
     // transform() that returned at once it is fulfilled a microtask later
     // (reactToWriteResult): adopting it takes the spec's two microtasks more.
-    return performTransformHandingOff(stream, chunk) ?? fulfilledNextMicrotask(); // tier 0 hook
+    return performTransform(stream, chunk) ?? fulfilledNextMicrotask();
   });
 }
 
@@ -348,7 +357,7 @@ function makeResumeParkedWrite(stream) {
       enqueueMicrotask(() => controller.onWriteRejected(error));
       return;
     }
-    reactToWriteResult(controller, performTransformHandingOff(stream, chunk) ?? fulfilledNextMicrotask());
+    reactToWriteResult(controller, performTransform(stream, chunk) ?? fulfilledNextMicrotask());
   };
   stream.resumeParkedWrite = resume;
 }
