@@ -14,7 +14,8 @@
 //      the error-shape table (test/errors/) and the differential fuzzers (test/fuzz/:
 //      streams, long chains, fetch bodies, codecs);
 //      then the WPT suite natively and under the global patch (test/wpt/run.mjs),
-//      and patched once more with the preload itself installing the patch
+//      and patched once more with the preload itself installing the patch, and
+//      again so on the spec path alone (FAST_WEBSTREAMS_FAST_PATHS=0, as the fuzzer's gate)
 //   0. once: the TypeScript declarations type-check (test/types/usage.ts), and
 //      are assignable both ways with lib.dom's and @types/node 20-26's
 //      (test/types/interop.ts), and in a Node-only project (node-only.ts), with
@@ -60,6 +61,9 @@ const errorFiles = testFiles('errors');
 // The fuzzer's gate in CI: seeds 0..FUZZ_SEEDS of ours against native, failing on
 // the classes we hold at zero (docs/fuzzing.md); `npm run fuzz` runs any range.
 const FUZZ_ENV = { FUZZ_SEEDS: '1000', FUZZ_CHAIN_SEEDS: '200', FUZZ_FROM: '0', FUZZ_GATE: 'crash,hang,unhandled' };
+// The switch that takes the fast paths out, and the fuzzer's gate in that mode (fewer seeds: the spec path is the slow one).
+const SPEC_ONLY = { FAST_WEBSTREAMS_FAST_PATHS: '0' };
+const SPEC_FUZZ_ENV = { ...FUZZ_ENV, FUZZ_SEEDS: '300', FUZZ_CHAIN_SEEDS: '100' };
 
 const started = Date.now();
 const steps = [];
@@ -139,6 +143,10 @@ for (const node of nodes) {
     step(`Node ${node.version}: differential fuzzer (${FUZZ_ENV.FUZZ_SEEDS} seeds and ${FUZZ_ENV.FUZZ_CHAIN_SEEDS} of ` +
       `long chains, gate ${FUZZ_ENV.FUZZ_GATE})`, node.bin,
       ['--test', '--test-reporter=dot', 'test/fuzz/fuzz.test.mjs'], FUZZ_ENV);
+    step(`Node ${node.version}: differential fuzzer on the spec path alone (${SPEC_FUZZ_ENV.FUZZ_SEEDS} seeds and ` +
+      `${SPEC_FUZZ_ENV.FUZZ_CHAIN_SEEDS} of long chains, FAST_WEBSTREAMS_FAST_PATHS=0)`, node.bin,
+      ['--test', '--test-reporter=dot', '--test-name-pattern=^fast-webstreams against native', 'test/fuzz/fuzz.test.mjs'],
+      { ...SPEC_FUZZ_ENV, ...SPEC_ONLY });
     step(`Node ${node.version}: fetch body fuzzer (redirects and 401s, both preload orders, replaced globals)`, node.bin,
       ['--test', '--test-reporter=dot', 'test/fuzz/fetch.test.mjs']);
     step(`Node ${node.version}: codec fuzzer (TextEncoderStream, TextDecoderStream, CompressionStream, DecompressionStream)`,
@@ -151,6 +159,9 @@ for (const node of nodes) {
       ['test/wpt/run.mjs', '--mode=both', `--json=${baseline}`]);
     step(`Node ${node.version}: WPT streams (patched through the preload)`, node.bin,
       ['test/wpt/run.mjs', '--mode=patched', `--baseline=${baseline}`, '--preload=fast-webstreams/register']);
+    step(`Node ${node.version}: WPT streams on the spec path alone (through the preload, FAST_WEBSTREAMS_FAST_PATHS=0)`,
+      node.bin, ['test/wpt/run.mjs', '--mode=patched', `--baseline=${baseline}`, '--preload=fast-webstreams/register'],
+      SPEC_ONLY);
     step(`Node ${node.version}: WPT encoding streams and compression (native and ours)`, node.bin,
       ['test/wpt/run-codecs.mjs', `--wpt=${wptRoot}`]);
   }
