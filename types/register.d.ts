@@ -10,7 +10,8 @@
  * `Response`/`Request` bodies, `instanceof` and Node's stream consumers work
  * with them (docs/interop.md, "Start-up"). Importing it again does nothing
  * more. With the environment variable `FAST_WEBSTREAMS=0` (the kill switch) it
- * changes nothing; `FAST_WEBSTREAMS_LAZY=0` installs at start; variables
+ * changes nothing; `FAST_WEBSTREAMS_LAZY=0` installs at start;
+ * `FAST_WEBSTREAMS_FAST_PATHS=0` runs every stream on the spec path; variables
  * `FAST_WEBSTREAMS_<FEATURE>=0` turn single features off (STREAM_WEB,
  * INSTANCEOF, NODE_CONSUMERS, BODY_SHELLS, TRANSFER, CODECS), and the
  * `FAST_WEBSTREAMS_METRICS*` variables start the metrics outputs
