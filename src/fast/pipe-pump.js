@@ -20,6 +20,7 @@ import {
 } from '../writable/default-writer.js';
 import { canWriteDirectly, writeDirectly, transformDirectly } from './direct-write.js';
 import { armRead, armTransformRead, settleArmedRead } from './armed-read.js';
+import { readsAhead, holdsReadBeforeStart, holdRead, WRITE_TURNS_INTO_TRANSFORM } from './read-hold.js';
 import { continuesInWriteReaction } from '../node-pace.js';
 
 export class PipePump {
@@ -94,7 +95,7 @@ export class PipePump {
     this.destClean = false;
     this.sourceClean = false;
     // The next read waits for the source's pull() in progress to settle: see
-    // pumpLoop and readAfterPullSettled.
+    // pumpLoop and readAfterPullSettled (producer-hooks.js).
     this.readAfterPull = false;
     // A direct write into a transform just handed a chunk to a reader's read
     // of its output: the next read waits for native's turn (WRITE_TURNS_INTO_TRANSFORM).
@@ -179,6 +180,11 @@ export class PipePump {
 
   closeDestination() {
     return closeDestination(this);
+  }
+
+  /** Reads and writes while it can (pumpLoop): for a read held back, or held until a pull settled. */
+  readOn() {
+    pumpLoop(this);
   }
 
   /** Undoes link() when the pipe finalizes. */
@@ -354,78 +360,10 @@ function takeReadChunk(pump, chunk) {
   pump.hasPendingChunk = true;
 }
 
-/**
- * Called after a write while the source's start() has not settled: holds
- * the next read back until native's turn when the write finished at once
- * (readsAhead). Native's write is still in flight, so its read comes when
- * the write finishes: a microtask later into a WritableStream, two into a
- * TransformStream (whose write waits on transform()'s promise). If start()
- * settles in between, native's controller pulls first with no read pending
- * (or not, when its queue is full), and the read then pulls or merges with
- * that pull; an early read turns those into one pull at start (fuzz seed
- * 54887: one pull fewer, and a source that closes in its second pull()
- * never ends the pipe). While it is held no read is pending, so no
- * chunk can reach the pump; the source only queues them, as natively.
- */
-function holdsReadBeforeStart(pump) {
-  const dest = pump.dest;
-  // A write refused by a destination no longer writable reads on at native's pace (pumpLoop).
-  if (pump.writesStayInFlight !== undefined || pump.pipe.shuttingDown || dest.state !== 'writable' || !readsAhead(dest)) {
-    return false;
-  }
-  holdRead(pump, dest.transform === undefined ? 1 : 2);
-  return true;
-}
-
-/**
- * A direct write into a transform whose transform() returned at once handed
- * its chunk to a reader's (or an async iterator's) read of the output.
- * Natively that write is still in flight, and the pipe reads again only once
- * it has finished and the writer is ready: two microtasks after transform()
- * on Node 24 and 26, four on Node 20, three in the polyfill; in each, after
- * the reader's loop has asked for the next chunk. So the loop reads before
- * the pipe's next read pulls the source or the next transform() runs (fuzz
- * seeds 3143 3944 26908 31071 41807), and that chunk meets the loop's read
- * rather than the output's queue. Any hold gives that order; four moved the
- * most fuzz seeds to native's order on Node 24 and 26 (one: two fewer).
- */
-const WRITE_TURNS_INTO_TRANSFORM = 4;
-
-/** Holds the pipe's next read back by `turns` microtasks. */
-function holdRead(pump, turns) {
-  if (pump.heldStep === undefined) makeHeldStep(pump);
-  pump.turnsHeld = turns;
-  enqueueMicrotask(pump.heldStep);
-}
-
-// Made in a function of its own: see docs/architecture.md, "Closures kept in fields".
-function makeHeldStep(pump) {
-  const heldStep = () => {
-    if (--pump.turnsHeld !== 0) {
-      enqueueMicrotask(heldStep);
-      return;
-    }
-    pump.heldForReader = false;
-    pumpChunks(pump);
-  };
-  pump.heldStep = heldStep;
-}
-
 /** How many read requests of a reader wait on the output of a transform no pump reads. */
 function readsWaitingOnOutput(transform) {
   const readable = transform.readable;
   return readable.reader === undefined ? 0 : ReadableStreamGetNumReadRequests(readable);
-}
-
-/**
- * Does a read now go out earlier than native's? The destination is idle: a
- * direct write finished at once, where native's would still be in flight
- * holding desiredSize at hwm - 1 (chunks are size 1 on that path), and native
- * reads again only when it finishes. With hwm > 1, or a write really in
- * flight here too, native reads at once as well.
- */
-function readsAhead(dest) {
-  return dest.inFlightWriteRequest === undefined && dest.controller.queue.length === 0 && dest.controller.strategyHWM <= 1;
 }
 
 /** Writes the chunk read but not yet written, if any; returns whether there was one. */
@@ -754,49 +692,6 @@ export function runOutputPump(transform) {
   } finally {
     nestedHops--;
   }
-}
-
-/**
- * Hook for the producers of our own reactions (a controller's pull, a
- * bridge's enqueue): runs `produce(target, arg)` on a clean stack, and a pipe
- * reading `stream` whose read it fulfils writes the chunk as soon as it
- * returns, rather than a microtask later. The pump owns the only reader, and
- * no user code is on the stack below us.
- */
-export function feedPump(stream, produce, target, arg) {
-  const pump = stream.pump;
-  if (pump === undefined) {
-    produce(target, arg);
-    return;
-  }
-  pump.feeding = true;
-  try {
-    produce(target, arg);
-  } finally {
-    pump.feeding = false;
-  }
-  pump.stepIfRequested();
-  readAfterPullSettled(pump);
-}
-
-/** The read pumpLoop held back until the source's pull settled goes out now. */
-function readAfterPullSettled(pump) {
-  if (!pump.readAfterPull) return;
-  pump.readAfterPull = false;
-  pumpChunks(pump);
-}
-
-/**
- * Hook for a default controller whose pull settled on a clean stack with no
- * pull asked for meanwhile: a pump whose read went out during that pull
- * (readDuringPull) gets the pull native's later read would have asked for,
- * so a pull() that enqueued nothing does not leave the pipe waiting forever.
- */
-export function pumpAfterPull(pump, callPullIfNeeded, controller) {
-  readAfterPullSettled(pump);
-  if (!pump.readDuringPull) return;
-  pump.readDuringPull = false;
-  feedPump(controller.stream, callPullIfNeeded, controller);
 }
 
 /**

@@ -3,7 +3,8 @@
 // every stream on the spec path, to tell whether a difference comes from here.
 import { plugTiers } from '../tiers.js';
 import { isOff } from '../patch/features.js';
-import { PipePump, feedPump, pumpAfterPull, pumpSourceEnded } from './pipe-pump.js';
+import { PipePump, pumpSourceEnded } from './pipe-pump.js';
+import { feedPump, pumpAfterPull } from './producer-hooks.js';
 import { readBufferedChunk, nextBufferedChunk } from './sync-read.js';
 import { performTransformHandingOff, countChainEndingAtReader } from './chain.js';
 import { enqueueIntoArmedRead, transformReadArmed } from './armed-read.js';
