@@ -4,6 +4,7 @@
 // (src/metrics/ in a checkout, dist/ in the bundle).
 import { builtin } from '../patch/builtins.js';
 import { enabledFeatures } from '../patch/features.js';
+import { tiers } from '../tiers.js';
 import { isInstalled } from '../patch/globals.js';
 
 let version;
@@ -35,7 +36,7 @@ function packageVersion() {
 /** Labels of `fast_webstreams_info`: strings only, features as "on"/"off". */
 export function infoLabels() {
   const labels = { version: packageVersion(), node_version: process.version, pid: String(process.pid),
-    installed: isInstalled() ? 'on' : 'off' };
+    installed: isInstalled() ? 'on' : 'off', fast_paths: tiers.on ? 'on' : 'off' };
   for (const [feature, on] of Object.entries(enabledFeatures())) {
     labels[feature.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = on ? 'on' : 'off';
   }

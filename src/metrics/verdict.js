@@ -3,6 +3,7 @@
 // (src/fast/pipe-pump.js, direct-write.js) is described here once; docs/metrics.md
 // lists the same reasons (test/unit/metrics-vocabulary.test.mjs holds the three together).
 import { tierShares } from './api.js';
+import { tiers } from '../tiers.js';
 
 /** Fallback reason -> why it happened, and what to change (null: nothing to change). */
 export const FALLBACK_REASONS = {
@@ -57,6 +58,10 @@ export function formatVerdict(snap, siteRows = undefined) {
   if (t.total === 0) {
     return created === 0 ? `${head} this process made no Web Streams; nothing to change`
       : `${head} ${created} streams made, no chunk moved through our code (handed to native consumers); nothing to change`;
+  }
+  if (!tiers.on) {
+    return `${head} the fast paths are switched off (FAST_WEBSTREAMS_FAST_PATHS=0): ${t.total} chunk hops, ` +
+      'every one on the spec path, as asked. Unset the variable to run fast';
   }
   const reasons = Object.entries(snap.fallbackReasons ?? {}).filter(([, c]) => c > 0).sort((a, b) => b[1] - a[1]);
   const level = t.fastShare >= GOOD_SHARE ? 'fast' : t.fastShare >= 0.5 ? 'partly fast' : 'mostly on the spec path';

@@ -19,6 +19,7 @@ import { debug, debugEnabled } from './debug.js';
 import { packageLoadMechanism } from '../node-internals/package-load.js';
 import { installCodecs, uninstallCodecs } from '../codecs/install.js';
 import { nodeMajor as major } from '../node-version.js';
+import { tiers } from '../tiers.js';
 
 export { fastClasses };
 
@@ -150,6 +151,7 @@ function tellWhatWasDone(features, order, linkOnly, unlinked, undici) {
   }
   debug('installed: %s', on.join(', '));
   debug('left native: %s', off.length === 0 ? 'nothing' : off.join(', '));
+  if (!tiers.on) debug('fast paths off (FAST_WEBSTREAMS_FAST_PATHS=%s): every stream on the spec path', process.env.FAST_WEBSTREAMS_FAST_PATHS);
   if (linkOnly) debug('the ReadableStream prototype link stays: undici on Node 24+ checks bodies through it');
   if (unlinked.length > 0) {
     debug("instanceof left native for %s: Node's class failed the prototype-link probe " +

@@ -55,3 +55,18 @@ test('FAST_WEBSTREAMS_FAST_PATHS: no warning for its words, a warning for anothe
     assert.equal(/FAST_WEBSTREAMS_FAST_PATHS/.test(r.stderr), warns, `${value}: ${r.stderr}`);
   }
 });
+
+test('FAST_WEBSTREAMS_FAST_PATHS=0 says so: NODE_DEBUG, the exit verdict, fast_webstreams_info', () => {
+  const code = `
+    const { renderMetrics } = await import('fast-webstreams');
+    await new ReadableStream({ start(c) { c.enqueue(1); c.close(); } }).pipeTo(new WritableStream());
+    console.log((await renderMetrics()).split('\\n').find((l) => l.startsWith('fast_webstreams_info')));`;
+  const r = spawnSync(process.execPath, ['--import', './register.mjs', '--input-type=module', '-e', code], {
+    cwd: ROOT, encoding: 'utf8', timeout: 30000,
+    env: { ...cleanEnv(), FAST_WEBSTREAMS_FAST_PATHS: '0', FAST_WEBSTREAMS_METRICS_SUMMARY: '1', NODE_DEBUG: 'fast-webstreams' },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /fast_paths="off"/);
+  assert.match(r.stderr, /fast paths off \(FAST_WEBSTREAMS_FAST_PATHS=0\): every stream on the spec path/);
+  assert.match(r.stderr, /verdict: the fast paths are switched off \(FAST_WEBSTREAMS_FAST_PATHS=0\)/);
+});
