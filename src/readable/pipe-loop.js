@@ -21,6 +21,11 @@ export class PipeLoop {
     // is queued.
     this.chunk = undefined;
     this.hasChunk = false;
+    this.writeIsQueued = false; // the chunk's write waits for its microtask
+    // A shutdown came while that write waited: it counts the write as in
+    // flight and leaves it to its microtask, so that writes other pipes
+    // queued before it still come first, as natively.
+    this.writeOwed = false;
     this.readPending = false; // a read request waits on the source
     this.inOwnRead = false; // inside the loop's own call to read
     this.writesInFlight = 0;
@@ -31,7 +36,13 @@ export class PipeLoop {
     const step = () => runLoop(this);
     this.step = step;
     const writeQueued = () => {
+      this.writeIsQueued = false;
       writeReadChunk(this);
+      if (this.writeOwed) {
+        this.writeOwed = false;
+        writeSettled(this);
+        return;
+      }
       runLoop(this);
     };
     this.writeQueued = writeQueued;
@@ -44,7 +55,12 @@ export class PipeLoop {
 
   /** Shutdown's "if any chunks have been read but not yet written, write them to dest". */
   flushPendingChunk() {
-    writeReadChunk(this);
+    if (!this.writeIsQueued) {
+      writeReadChunk(this);
+    } else if (!this.writeOwed) {
+      this.writeOwed = true;
+      this.writesInFlight++;
+    }
   }
 
   /** The destination can no longer take the chunk read. */
@@ -76,11 +92,6 @@ function runLoop(loop) {
   while (!pipe.shuttingDown && !loop.readPending && !loop.hasChunk) {
     // A source closed or errored: nothing more to read; the watchers shut the pipe down.
     if (pipe.source.state !== 'readable') return;
-    // The spec reads nothing while the writer's desired size is null (an
-    // erroring destination) either. Node's pipes read on until the watcher
-    // sees the error, and the chunk read is refused by the destination:
-    // where a program can tell, it sees native's order.
-    if (dest.state === 'closed' || dest.state === 'errored') return;
     if (dest.backpressure) {
       pipe.writer.ready.onFulfilled(loop.step);
       return;
@@ -91,6 +102,11 @@ function runLoop(loop) {
     loop.inOwnRead = false;
     if (loop.readPending) return; // the producer will answer it
     writeReadChunk(loop);
+    // The spec reads nothing while the writer's desired size is null or 0
+    // (a destination erroring, errored or closed). Node's pipes read on until
+    // their watcher sees it, and the destination refuses what was read: so
+    // does this loop, once, which is what a program can tell (a pull()).
+    if (dest.state !== 'writable') return;
   }
 }
 
@@ -114,7 +130,9 @@ class LoopReadRequest {
     loop.readPending = false;
     loop.chunk = chunk;
     loop.hasChunk = true;
-    if (!loop.inOwnRead) enqueueMicrotask(loop.writeQueued);
+    if (loop.inOwnRead) return;
+    loop.writeIsQueued = true;
+    enqueueMicrotask(loop.writeQueued);
   }
 
   closeSteps() {
