@@ -1,6 +1,9 @@
-// The "in parallel" part of ReadableStreamPipeTo (spec 4.9.1) as the spec
-// states it: while the writer's desired size is positive, read a chunk and
-// write it; wait for the writer's ready promise otherwise. Pipes move their
+// The "in parallel" part of ReadableStreamPipeTo (spec 4.9.1), no shortcut
+// taken: while the writer is ready, read a chunk and write it; wait for the
+// writer's ready promise otherwise. Where the spec leaves the order open, or a
+// program can tell Node's pipes from the spec's text, it takes Node's (a chunk
+// from a producer written a microtask later, one read more into a destination
+// that errored, a shutdown that leaves a queued write to its turn). Pipes move their
 // chunks so when the fast paths are not plugged in
 // (FAST_WEBSTREAMS_FAST_PATHS=0, src/tiers.js); src/fast/pipe-pump.js is the
 // pump that takes its place otherwise. pipe-to.js drives either through the
