@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { fast, N, T, assertPatched, enc, dec, oursFrom, readAll } from './helpers.mjs';
+import { fast, N, T, TIER, assertPatched, enc, dec, oursFrom, readAll } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -155,7 +155,7 @@ test('the undici npm package: its Response and Request take ours and give ours',
   });
 });
 
-test('a shell over a native body writes each chunk through a pipe at once (tier 1), in order', T, async () => {
+test('a shell over a native body writes each chunk through a pipe at once (tier 1), in order', TIER, async () => {
   // A native stream handed to new Response() comes back from .body as our
   // shell (src/patch/bodies.js), which reads the native stream in its own
   // reactions: a pipe waiting on the shell takes each chunk there.
