@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import * as fast from 'fast-webstreams'; // the module the preload installed (dist/, built from src/ by tools/bundle.mjs)
 
 export { fast };
+import { isOff } from '../../src/patch/features.js';
 export const N = fast.nativeClasses();
 /** Every test gets a time bound: a hang fails, it does not stall CI. */
 export const T = { timeout: 15000 };
 // Tests of a fast tier's own counters: skipped on the spec path alone (FAST_WEBSTREAMS_FAST_PATHS=0).
-export const TIER = { ...T, skip: /^(0|false|off|no)$/i.test((process.env.FAST_WEBSTREAMS_FAST_PATHS ?? '').trim()) &&
-  'FAST_WEBSTREAMS_FAST_PATHS=0: no fast tier to count' };
+export const TIER = { ...T, skip: isOff(process.env.FAST_WEBSTREAMS_FAST_PATHS) && 'FAST_WEBSTREAMS_FAST_PATHS=0: no fast tier to count' };
 export const MAJOR = Number(process.versions.node.split('.')[0]);
 
 export function assertPatched() {
